@@ -1,0 +1,90 @@
+/**
+ * The one error catalogue of the mock. Keys follow the real service's documented error keys
+ * (docs "Errors" page: invalid_payload, invalid_query_params, not_found, duplicate_found, ...).
+ * Stores and handlers throw ApiError; only the error middleware renders it.
+ */
+export const ERROR_CATALOGUE = {
+  INVALID_CAMPAIGN: { status: 400, key: 'invalid_campaign', message: 'Invalid Campaign' },
+  INVALID_PAYLOAD: { status: 400, key: 'invalid_payload', message: 'Invalid payload' },
+  MALFORMED_JSON: { status: 400, key: 'invalid_payload', message: 'Malformed JSON' },
+  UNSUPPORTED_CONTENT_TYPE: { status: 400, key: 'invalid_payload', message: 'Unsupported Content-Type' },
+  INVALID_QUERY_PARAMS: { status: 400, key: 'invalid_query_params', message: 'Invalid query params' },
+  INVALID_PATH_PARAMS: { status: 400, key: 'invalid_path_params', message: 'Invalid path params' },
+  INVALID_REDEEMABLES: { status: 400, key: 'invalid_redeemables', message: 'Invalid redeemables' },
+  DUPLICATED_REDEEMABLES: { status: 400, key: 'duplicated_redeemables', message: 'Duplicated redeemables' },
+  INVALID_GRANT_TYPE: { status: 400, key: 'invalid_grant_type', message: 'Invalid grant type' },
+  INVALID_SCOPE: { status: 400, key: 'invalid_scope', message: 'Invalid scope' },
+  UNAUTHORIZED: { status: 401, key: 'unauthorized', message: 'Unauthorized' },
+  FORBIDDEN: { status: 403, key: 'forbidden', message: 'Forbidden' },
+  NOT_FOUND: { status: 404, key: 'not_found', message: 'Resource not found' },
+  ROUTE_NOT_FOUND: { status: 404, key: 'not_found', message: 'Not found' },
+  METHOD_NOT_ALLOWED: { status: 405, key: 'method_not_allowed', message: 'HTTP Method Not Allowed' },
+  DUPLICATE_FOUND: { status: 409, key: 'duplicate_found', message: 'Duplicated resource found' },
+  PAYLOAD_TOO_LARGE: { status: 413, key: 'query_too_large', message: 'Payload too large' },
+  LIMIT_EXCEEDED: { status: 429, key: 'limit_exceeded', message: 'API limit reached' },
+  INTERNAL: { status: 500, key: 'internal_error', message: 'Internal Server Error' },
+} as const satisfies Record<string, { status: number; key: string; message: string }>
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE
+
+export interface ApiErrorOptions {
+  /** Overrides the catalogue's short message (the real service sometimes says more, e.g. "Cannot find project"). */
+  message?: string
+  resourceId?: string
+  resourceType?: string
+  /** Machine-readable extras kept out of the body, e.g. Ajv violations for logging. */
+  violations?: unknown[]
+  headers?: Record<string, string>
+}
+
+/** The one error type the mock throws; the error middleware turns it into the API's Error body. */
+export class ApiError extends Error {
+  readonly code: ErrorCode
+  readonly status: number
+  readonly key: string
+  readonly details: string
+  readonly resourceId?: string
+  readonly resourceType?: string
+  readonly violations?: unknown[]
+  readonly headers?: Record<string, string>
+
+  constructor(code: ErrorCode, details: string, options: ApiErrorOptions = {}) {
+    const entry = ERROR_CATALOGUE[code]
+    super(options.message ?? entry.message)
+    this.name = 'ApiError'
+    this.code = code
+    this.status = entry.status
+    this.key = entry.key
+    this.details = details
+    this.resourceId = options.resourceId
+    this.resourceType = options.resourceType
+    this.violations = options.violations
+    this.headers = options.headers
+  }
+
+  /** The body in the spec's Error schema. */
+  toBody(requestId: string): ErrorBody {
+    return {
+      code: this.status,
+      key: this.key,
+      message: this.message,
+      details: this.details,
+      request_id: requestId,
+      ...(this.resourceId !== undefined ? { resource_id: this.resourceId } : {}),
+      ...(this.resourceType !== undefined ? { resource_type: this.resourceType } : {}),
+    }
+  }
+}
+
+export interface ErrorBody {
+  code: number
+  key: string
+  message: string
+  details: string
+  request_id: string
+  resource_id?: string
+  resource_type?: string
+}
+
+export const notFound = (resourceType: string, resourceId: string, details?: string): ApiError =>
+  new ApiError('NOT_FOUND', details ?? `Cannot find ${resourceType} with id ${resourceId}`, { resourceId, resourceType })

@@ -1,0 +1,46 @@
+import type { ProjectState } from './project-state.js'
+import type { MockDeps } from './deps.js'
+
+/** Who made the request, decided by the auth middleware from the spec's security requirements. */
+export interface AuthContext {
+  scheme: 'appKeys' | 'bearer' | 'managementKeys' | 'exportToken'
+  /** The project the app credentials or token belong to (undefined for management keys). */
+  projectId?: string
+  /** OAuth scopes of a bearer token. */
+  scopes?: string[]
+  /** The application/management id used, for logs (never the secret). */
+  clientId: string
+}
+
+/** What a handler receives: already parsed, coerced and validated against the spec. */
+export interface OperationRequest<Body = any> {
+  operationId: string
+  method: string
+  path: string
+  params: Record<string, string>
+  query: Record<string, any>
+  headers: Record<string, string | undefined>
+  body: Body
+  auth: AuthContext
+  requestId: string
+  /** Absolute base URL of this server as the client reached it, e.g. http://127.0.0.1:4010 */
+  baseUrl: string
+}
+
+/** Handlers return data; mount-operations writes it. `body` is JSON unless contentType says otherwise. */
+export interface HandlerResult {
+  status: number
+  body?: unknown
+  headers?: Record<string, string>
+  contentType?: string
+}
+
+export interface HandlerContext {
+  deps: MockDeps
+  /** The authenticated project's state (/v1 operations); management handlers look projects up by path. */
+  project: ProjectState
+}
+
+export type OperationHandler = (req: OperationRequest, ctx: HandlerContext) => HandlerResult | Promise<HandlerResult>
+
+export type OperationHandlers = Record<string, OperationHandler>
