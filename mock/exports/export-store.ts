@@ -1,0 +1,183 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto'
+import type { Clock } from '../../src/clock.js'
+import { toIso } from '../../src/clock.js'
+import type { IdSource } from '../../src/ids.js'
+import { ApiError, notFound } from '../errors.js'
+import type { TransactionStore } from '../transactions/transaction-store.js'
+import { toCsv } from './csv.js'
+
+export const EXPORT_FIELDS = [
+  'id', 'type', 'source_id', 'reason', 'balance', 'amount', 'created_at', 'voucher_id',
+  'source', 'details', 'related_transaction_id',
+] as const
+export const DEFAULT_EXPORT_FIELDS = ['id', 'type', 'source_id', 'reason', 'balance', 'amount', 'created_at', 'voucher_id']
+
+export type ExportStatus = 'SCHEDULED' | 'IN_PROGRESS' | 'DONE'
+type Order = 'created_at' | '-created_at'
+
+/** The body of Export Campaign Transactions: `order` at the top (seed, vendor example) or in `parameters` (vendor schema). */
+export interface ExportRequest {
+  order?: Order
+  parameters?: { order?: Order; fields?: string[]; filters?: Record<string, unknown> }
+}
+
+export interface ExportView {
+  id: string
+  object: 'export'
+  created_at: string
+  status: ExportStatus
+  channel: 'API'
+  exported_object: 'voucher_transactions'
+  parameters: { order?: Order; fields?: string[]; filters: Record<string, unknown> }
+  result: { url: string } | null
+  user_id: null
+}
+
+/** Only what the export needs from a campaign; the campaigns helper's CampaignStore.get provides it. */
+export interface CampaignLookup {
+  get(idOrName: string): { id: string; campaign_type: string }
+}
+
+export interface ExportStoreDeps {
+  clock: Clock
+  ids: IdSource
+  config: { exportScheduledMs: number; exportRunMs: number }
+  faults?: { active(operationId: string, action: 'export-stuck'): boolean }
+  campaigns: () => CampaignLookup
+  transactions: () => TransactionStore
+}
+
+interface ExportJob {
+  id: string
+  campaignId: string
+  createdAt: number
+  /** When it leaves SCHEDULED and when it is DONE; Infinity for an export stuck by a fault. */
+  startsAt: number
+  doneAt: number
+  token: string
+  parameters: ExportView['parameters']
+}
+
+const EXPORTABLE = new Set(['GIFT_VOUCHERS', 'LOYALTY_PROGRAM'])
+
+/** Transaction exports of one project. Status is derived from the clock on every read; nothing runs in the background. */
+export class ExportStore {
+  readonly #jobs = new Map<string, ExportJob>()
+
+  constructor(private readonly deps: ExportStoreDeps) {}
+
+  exportCampaignTransactions(campaignIdOrName: string, body: ExportRequest = {}, baseUrl = ''): ExportView {
+    const campaign = this.deps.campaigns().get(campaignIdOrName)
+    if (!EXPORTABLE.has(campaign.campaign_type)) {
+      throw new ApiError('FORBIDDEN', 'Transactions are allowed only for loyalty or gift campaigns', {
+        message: 'Transactions are allowed only for loyalty or gift campaigns',
+      })
+    }
+    const sent = body.parameters ?? {}
+    const order = sent.order ?? body.order
+    const fields = sent.fields
+    const unknown = fields?.filter((f) => !(EXPORT_FIELDS as readonly string[]).includes(f)) ?? []
+    if (unknown.length > 0) {
+      throw new ApiError('INVALID_PAYLOAD', `parameters.fields: unknown field(s) ${unknown.join(', ')}; allowed: ${EXPORT_FIELDS.join(', ')}`)
+    }
+    // Rejects bad filters now (400) rather than at download time.
+    this.deps.transactions().listByCampaign(campaign.id, { filters: sent.filters })
+    const createdAt = this.deps.clock.now()
+    const stuck = this.deps.faults?.active('exportCampaignTransactions', 'export-stuck') ?? false
+    const startsAt = stuck ? Infinity : createdAt + this.deps.config.exportScheduledMs
+    const job: ExportJob = {
+      id: this.deps.ids.next('exp'),
+      campaignId: campaign.id,
+      createdAt,
+      startsAt,
+      doneAt: startsAt + this.deps.config.exportRunMs,
+      token: randomBytes(18).toString('base64url'),
+      parameters: {
+        ...(order ? { order } : {}),
+        ...(fields ? { fields: [...fields] } : {}),
+        filters: {
+          junction: 'AND',
+          ...structuredClone(sent.filters ?? {}),
+          campaign_id: { conditions: { $in: [campaign.id] } },
+        },
+      },
+    }
+    this.#jobs.set(job.id, job)
+    return this.#view(job, baseUrl)
+  }
+
+  /** `baseUrl` is the server address the client used; the download URL in `result` is built from it. */
+  getExport(exportId: string, baseUrl: string): ExportView {
+    return this.#view(this.#job(exportId), baseUrl)
+  }
+
+  has(exportId: string): boolean {
+    return this.#jobs.has(exportId)
+  }
+
+  /** The CSV behind `result.url`: the campaign's transactions as of the moment the export became DONE. */
+  download(exportId: string, token: string): string {
+    const job = this.#job(exportId)
+    if (!sameToken(job.token, token)) throw new ApiError('UNAUTHORIZED', `The token does not grant access to export ${exportId}`)
+    const status = this.#status(job)
+    if (status !== 'DONE') {
+      throw notFound('export', exportId, `Export ${exportId} has no file yet (status ${status}); poll GET /v1/exports/${exportId} until DONE`)
+    }
+    const { campaign_id: _campaign, ...filters } = job.parameters.filters
+    const rows = this.deps.transactions().listByCampaign(job.campaignId, {
+      order: job.parameters.order,
+      filters,
+      until: job.doneAt,
+    })
+    return toCsv(job.parameters.fields ?? DEFAULT_EXPORT_FIELDS, rows as unknown as Record<string, unknown>[])
+  }
+
+  /** The instant every pending export is DONE (for the control API's "finish jobs"); undefined when none. */
+  pendingUntil(): number | undefined {
+    const now = this.deps.clock.now()
+    let latest: number | undefined
+    for (const job of this.#jobs.values()) {
+      if (job.doneAt > now && Number.isFinite(job.doneAt)) latest = Math.max(latest ?? 0, job.doneAt)
+    }
+    return latest
+  }
+
+  list(baseUrl = ''): ExportView[] {
+    return [...this.#jobs.values()].map((job) => this.#view(job, baseUrl))
+  }
+
+  #job(exportId: string): ExportJob {
+    const job = this.#jobs.get(exportId)
+    if (!job) throw notFound('export', exportId)
+    return job
+  }
+
+  #status(job: ExportJob): ExportStatus {
+    const now = this.deps.clock.now()
+    if (now < job.startsAt) return 'SCHEDULED'
+    return now < job.doneAt ? 'IN_PROGRESS' : 'DONE'
+  }
+
+  #view(job: ExportJob, baseUrl: string): ExportView {
+    let status = this.#status(job)
+    // A getExport fault holds every export at SCHEDULED while it is armed (clients' polling loops).
+    if (status !== 'SCHEDULED' && this.deps.faults?.active('getExport', 'export-stuck')) status = 'SCHEDULED'
+    return {
+      id: job.id,
+      object: 'export',
+      created_at: toIso(job.createdAt),
+      status,
+      channel: 'API',
+      exported_object: 'voucher_transactions',
+      parameters: structuredClone(job.parameters),
+      result: status === 'DONE' ? { url: `${baseUrl}/v1/exports/${job.id}?token=${job.token}` } : null,
+      user_id: null,
+    }
+  }
+}
+
+function sameToken(expected: string, given: string): boolean {
+  const a = Buffer.from(expected)
+  const b = Buffer.from(given)
+  return a.length === b.length && timingSafeEqual(a, b)
+}
