@@ -1,0 +1,45 @@
+import { notFound } from '../errors.js'
+
+export const STANDARD_RELATED_OBJECTS = [
+  'campaign', 'customer', 'earning_rule', 'loyalty_tier', 'order', 'order_item', 'product',
+  'promotion_tier', 'publication', 'redemption', 'reward', 'voucher',
+] as const
+
+export interface MetadataPropertyDefinition {
+  type: 'string' | 'number' | 'object' | 'date' | 'datetime' | 'geopoint' | 'boolean' | 'image_url'
+  array: boolean
+  optional: boolean
+  object_type?: string | null
+  eq?: (string | number)[]
+  [constraint: string]: unknown
+}
+
+export interface MetadataSchema {
+  id: string
+  related_object: string
+  properties: Record<string, MetadataPropertyDefinition>
+  allow_defined_only: boolean | null
+  created_at: string
+  updated_at: string | null
+  object: 'metadata_schema'
+}
+
+/** Metadata schemas of one project; read-only through the API (the seed has only "get"). */
+export class MetadataSchemaStore {
+  readonly #schemas = new Map<string, MetadataSchema>()
+
+  add(schema: MetadataSchema): MetadataSchema {
+    this.#schemas.set(schema.id, structuredClone(schema))
+    return schema
+  }
+
+  get(schemaId: string): MetadataSchema {
+    const schema = this.#schemas.get(schemaId)
+    if (!schema) throw notFound('metadata_schema', schemaId)
+    return structuredClone(schema)
+  }
+
+  list(): MetadataSchema[] {
+    return [...this.#schemas.values()].map((s) => structuredClone(s))
+  }
+}
