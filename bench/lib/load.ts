@@ -1,0 +1,70 @@
+import autocannon from 'autocannon'
+
+export interface LoadCall {
+  method: 'GET' | 'POST'
+  path: string
+  headers: Record<string, string>
+  /** A fixed body, or a function that makes each body (e.g. unique campaign names). */
+  body?: string | (() => string)
+}
+
+export interface LoadOptions {
+  connections: number
+  warmupSeconds: number
+  durationSeconds: number
+}
+
+export interface LoadResult {
+  rps: number
+  p50Ms: number
+  p99Ms: number
+  requests: number
+  non2xx: number
+  errors: number
+  timeouts: number
+  seconds: number
+}
+
+/** Warm-up (discarded: JIT, connection setup, caches) then the measured run, same call and connections. */
+export async function measureLoad(url: string, call: LoadCall, options: LoadOptions): Promise<LoadResult> {
+  if (options.warmupSeconds > 0) await fire(url, call, options.connections, { duration: options.warmupSeconds })
+  return fire(url, call, options.connections, { duration: options.durationSeconds })
+}
+
+/** Exactly `amount` requests (used to seed state through the API). */
+export async function sendAmount(url: string, call: LoadCall, connections: number, amount: number): Promise<LoadResult> {
+  return fire(url, call, connections, { amount })
+}
+
+async function fire(
+  url: string,
+  call: LoadCall,
+  connections: number,
+  limit: { duration: number } | { amount: number },
+): Promise<LoadResult> {
+  const makeBody = call.body
+  const request: autocannon.Request = { method: call.method, path: call.path, headers: call.headers }
+  if (typeof makeBody === 'string') request.body = makeBody
+  if (typeof makeBody === 'function') {
+    request.setupRequest = (req) => ({ ...req, body: makeBody() })
+  }
+  const result = await autocannon({
+    url,
+    connections,
+    ...limit,
+    timeout: 10,
+    requests: [request],
+  })
+  const ok = result['2xx']
+  return {
+    // Completed 2xx answers per second over the whole run: an error page must not count as throughput.
+    rps: ok / result.duration,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    seconds: result.duration,
+  }
+}

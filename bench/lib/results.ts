@@ -1,0 +1,174 @@
+// The results file is an interface: tools track these keys across runs, so every key is always present
+// (null with a reason when a figure could not be taken) and the targets are computed here, in one place.
+
+export type Figure = number | null
+
+export interface ThroughputRow {
+  call: string
+  target: 'promokit' | 'express' | 'prism'
+  rps: Figure
+  p50_ms: Figure
+  p99_ms: Figure
+  non2xx: number
+  errors: number
+  /** Why there is no figure (e.g. the operation does not exist yet). */
+  note?: string
+}
+
+export interface MachineInfo {
+  cores: number
+  cpu_model: string
+  total_memory_gb: number
+  node: string
+  platform: string
+  date: string
+}
+
+export interface BenchResults {
+  command: string
+  quick: boolean
+  machine: MachineInfo
+  list_rps: Figure
+  list_p50_ms: Figure
+  list_p99_ms: Figure
+  list_empty_rps: Figure
+  list_empty_p99_ms: Figure
+  express_ceiling_rps: Figure
+  prism_list_rps: Figure
+  create_rps: Figure
+  create_p99_ms: Figure
+  prism_create_rps: Figure
+  validation_rps: Figure
+  validation_p99_ms: Figure
+  validation_note: string | null
+  startup_ms: Figure
+  prism_startup_ms: Figure
+  idle_rss_mb: Figure
+  prism_idle_rss_mb: Figure
+  codes_1m_ms: Figure
+  codes_1m_added_mb: Figure
+  codes_1m_added_rss_mb: Figure
+  codes_100x10k_ms: Figure
+  codes_100x10k_added_mb: Figure
+  list_p50_ms_by_size: Record<'1000' | '10000' | '100000', Figure>
+  list_deep_p50_ms_by_size: Record<'1000' | '10000' | '100000', Figure>
+  contract_run_ms: Figure
+  contract_summary: string | null
+  ratios: Record<string, Figure>
+  throughput: ThroughputRow[]
+  targets: TargetResult[]
+  notes: string[]
+}
+
+export interface TargetResult {
+  id: string
+  label: string
+  target: string
+  actual: string
+  /** null: not measured in this run (the reason is in `actual`). */
+  met: boolean | null
+}
+
+/** a / b, rounded to 2 decimals; null when either side is missing or b is 0. */
+export function ratio(a: Figure, b: Figure): Figure {
+  if (a === null || b === null || b === 0 || !Number.isFinite(a) || !Number.isFinite(b)) return null
+  return Math.round((a / b) * 100) / 100
+}
+
+export function computeRatios(r: BenchResults): Record<string, Figure> {
+  return {
+    list_vs_express_ceiling: ratio(r.list_rps, r.express_ceiling_rps),
+    list_vs_prism: ratio(r.list_rps, r.prism_list_rps),
+    list_empty_vs_prism: ratio(r.list_empty_rps, r.prism_list_rps),
+    create_vs_prism: ratio(r.create_rps, r.prism_create_rps),
+    startup_vs_prism: ratio(r.prism_startup_ms, r.startup_ms),
+    list_p50_100k_vs_1k: ratio(r.list_p50_ms_by_size['100000'], r.list_p50_ms_by_size['1000']),
+    list_deep_p50_100k_vs_1k: ratio(r.list_deep_p50_ms_by_size['100000'], r.list_deep_p50_ms_by_size['1000']),
+  }
+}
+
+/** The issue's targets, each judged from the figures of this one run. */
+export function evaluateTargets(r: BenchResults): TargetResult[] {
+  const q = computeRatios(r)
+  const atLeast = (id: string, label: string, value: Figure, min: number, show: (v: number) => string, target: string) =>
+    judge(id, label, value, (v) => v >= min, show, target)
+  const atMost = (id: string, label: string, value: Figure, max: number, show: (v: number) => string, target: string) =>
+    judge(id, label, value, (v) => v <= max, show, target)
+  const x = (v: number) => `${v.toFixed(2)}×`
+  return [
+    atLeast('list_vs_express', 'List throughput vs bare Express 5 ceiling', q.list_vs_express_ceiling, 0.9, x, '≥ 0.9×'),
+    atLeast('list_vs_prism', 'List throughput vs Prism', q.list_vs_prism, 15, x, '≥ 15×'),
+    atMost('list_p99', 'List p99 latency at 50 connections', r.list_p99_ms, 20, (v) => `${fmt(v)} ms`, '≤ 20 ms'),
+    atMost('startup', 'Start-up to first 2xx', r.startup_ms, 500, (v) => `${fmt(v)} ms`, '≤ 500 ms'),
+    atMost('idle_rss', 'RSS after start', r.idle_rss_mb, 80, (v) => `${fmt(v)} MB`, '≤ 80 MB'),
+    atMost('codes_1m_time', '1,000,000 codes: wall time', r.codes_1m_ms, 1500, (v) => `${fmt(v)} ms`, '≤ 1,500 ms'),
+    atMost('codes_1m_memory', '1,000,000 codes: added memory', r.codes_1m_added_mb, 200, (v) => `${fmt(v)} MB`, '≤ 200 MB'),
+    atMost('list_growth', 'List p50 at 100k vs 1k campaigns (page 1)', q.list_p50_100k_vs_1k, 1.5, x, '≤ 1.5×'),
+    atMost('list_growth_deep', 'List p50 at 100k vs 1k campaigns (deep page)', q.list_deep_p50_100k_vs_1k, 1.5, x, '≤ 1.5×'),
+    atMost('contract_run', 'Full contract-suite run against the local mock', r.contract_run_ms, 5000, (v) => `${fmt(v)} ms`, '≤ 5,000 ms'),
+  ]
+}
+
+function judge(
+  id: string,
+  label: string,
+  value: Figure,
+  ok: (v: number) => boolean,
+  show: (v: number) => string,
+  target: string,
+): TargetResult {
+  if (value === null) return { id, label, target, actual: 'not measured', met: null }
+  return { id, label, target, actual: show(value), met: ok(value) }
+}
+
+/** Figures are noisy on a shared 2-core machine: more digits than this would be false precision. */
+export function fmt(value: Figure): string {
+  if (value === null) return 'n/a'
+  if (Math.abs(value) >= 100) return Math.round(value).toLocaleString('en-US')
+  if (Math.abs(value) >= 10) return value.toFixed(1)
+  return value.toFixed(2)
+}
+
+export function emptyResults(command: string, quick: boolean, machine: MachineInfo): BenchResults {
+  const sizes = () => ({ '1000': null, '10000': null, '100000': null })
+  return {
+    command,
+    quick,
+    machine,
+    list_rps: null,
+    list_p50_ms: null,
+    list_p99_ms: null,
+    list_empty_rps: null,
+    list_empty_p99_ms: null,
+    express_ceiling_rps: null,
+    prism_list_rps: null,
+    create_rps: null,
+    create_p99_ms: null,
+    prism_create_rps: null,
+    validation_rps: null,
+    validation_p99_ms: null,
+    validation_note: null,
+    startup_ms: null,
+    prism_startup_ms: null,
+    idle_rss_mb: null,
+    prism_idle_rss_mb: null,
+    codes_1m_ms: null,
+    codes_1m_added_mb: null,
+    codes_1m_added_rss_mb: null,
+    codes_100x10k_ms: null,
+    codes_100x10k_added_mb: null,
+    list_p50_ms_by_size: sizes(),
+    list_deep_p50_ms_by_size: sizes(),
+    contract_run_ms: null,
+    contract_summary: null,
+    ratios: {},
+    throughput: [],
+    targets: [],
+    notes: [],
+  }
+}
+
+/** Fills the derived parts (ratios, targets) from the measured figures. */
+export function finalize(r: BenchResults): BenchResults {
+  return { ...r, ratios: computeRatios(r), targets: evaluateTargets(r) }
+}

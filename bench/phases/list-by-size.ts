@@ -1,0 +1,22 @@
+import type { BenchContext } from '../run.js'
+import { runWorker } from '../lib/worker.js'
+
+export interface SizeFigures {
+  size: number
+  seedMs: number
+  page1: { p50Ms: number; p99Ms: number }
+  deep: { page: number; p50Ms: number; p99Ms: number }
+}
+
+/** List latency as state grows: one process, campaigns added in steps, sequential keep-alive requests. */
+export async function runListBySize(ctx: BenchContext): Promise<void> {
+  const samples = ctx.quick ? 150 : 500
+  const figures = await runWorker<{ sizes: SizeFigures[] }>(ctx.root, 'list-by-size', ['1000,10000,100000', String(samples)], 180_000, ctx.log)
+  for (const s of figures.sizes) {
+    const key = String(s.size) as '1000' | '10000' | '100000'
+    ctx.results.list_p50_ms_by_size[key] = s.page1.p50Ms
+    ctx.results.list_deep_p50_ms_by_size[key] = s.deep.p50Ms
+  }
+  const deepPages = figures.sizes.map((s) => `${s.size.toLocaleString('en-US')}: page ${s.deep.page}`).join(', ')
+  ctx.results.notes.push(`List latency: p50 of ${samples} sequential keep-alive requests (limit=10) per size; deep pages ${deepPages}.`)
+}

@@ -1,0 +1,37 @@
+import { setTimeout as sleep } from 'node:timers/promises'
+import type { BenchContext } from '../run.js'
+import { CALLS, createCall, listCall, validationCall } from '../lib/calls.js'
+import { measureLoad } from '../lib/load.js'
+import { treeRssMb } from '../lib/processes.js'
+import { startPrism } from '../lib/servers.js'
+import { round, toRow } from './throughput.js'
+
+/** What a user would run instead: Prism's mock on our own spec (perf-baseline.md). */
+export async function runPrism(ctx: BenchContext): Promise<void> {
+  const r = ctx.results
+  const prism = await startPrism(ctx.root)
+  r.prism_startup_ms = round(prism.startupMs)
+  await sleep(500)
+  r.prism_idle_rss_mb = round(treeRssMb(prism.child.pid!))
+  ctx.log(`prism started in ${r.prism_startup_ms} ms, RSS ${r.prism_idle_rss_mb} MB`)
+
+  ctx.log('measuring prism list')
+  const list = toRow(CALLS.list10k, 'prism', await measureLoad(prism.url, listCall(), ctx.shape))
+  // Prism is stateless: its list answer is the same example however many campaigns were "created".
+  r.throughput.push({ ...list, call: CALLS.list0, note: joinNotes('stateless: one measurement, shown for both list rows', list.note) })
+  r.throughput.push(list)
+  r.prism_list_rps = list.rps
+
+  ctx.log('measuring prism create')
+  const create = toRow(CALLS.create, 'prism', await measureLoad(prism.url, createCall(`bench-prism-${Date.now()}`), ctx.shape))
+  r.throughput.push(create)
+  r.prism_create_rps = create.rps
+
+  ctx.log('measuring prism validation')
+  r.throughput.push(toRow(CALLS.validation, 'prism', await measureLoad(prism.url, validationCall('promo_bench0001'), ctx.shape)))
+  await prism.stop()
+}
+
+function joinNotes(...notes: (string | undefined)[]): string {
+  return notes.filter(Boolean).join('; ')
+}

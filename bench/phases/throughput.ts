@@ -1,0 +1,119 @@
+import { setTimeout as sleep } from 'node:timers/promises'
+import type { BenchContext } from '../run.js'
+import { CALLS, callOnce, createCall, listCall, validationCall, type Answer } from '../lib/calls.js'
+import { measureLoad, sendAmount, type LoadCall } from '../lib/load.js'
+import { treeRssMb, type StartedServer } from '../lib/processes.js'
+import type { ThroughputRow } from '../lib/results.js'
+import { startExpressCeiling, startPromokit } from '../lib/servers.js'
+import type { CeilingBodies } from '../workers/express-ceiling.js'
+
+const STORED = 10_000
+
+/**
+ * promokit and the Express ceiling side by side, call by call, each pair measured back to back so
+ * machine noise hits both alike. Two promokit processes: one empty (list with 0, then creates), one
+ * holding exactly 10,000 campaigns created through the API.
+ */
+export async function runThroughput(ctx: BenchContext): Promise<void> {
+  const r = ctx.results
+  const run = Date.now().toString(36)
+
+  const empty = await startPromokit(ctx.root)
+  r.startup_ms = round(empty.startupMs)
+  // Let start-up garbage settle a moment: "RSS after start" is what an idle mock holds.
+  await sleep(500)
+  r.idle_rss_mb = round(treeRssMb(empty.child.pid!))
+  ctx.log(`promokit started in ${r.startup_ms} ms, RSS ${r.idle_rss_mb} MB`)
+  const list0 = expectOk(await callOnce(empty.url, listCall()), 'listCampaigns (empty)')
+
+  const full = await startPromokit(ctx.root)
+  const created = expectOk(await callOnce(full.url, createCall(`bench-${run}-probe`)), 'createCampaign')
+  const tierId = firstTierId(created.body)
+  const validation = await callOnce(full.url, validationCall(tierId))
+  const validationNote = noteFor(validation)
+  ctx.log(`seeding ${STORED} campaigns through POST /v1/campaigns`)
+  const seed = await sendAmount(full.url, createCall(`bench-${run}-seed`), ctx.shape.connections, STORED - 1)
+  if (seed.non2xx + seed.errors > 0) throw new Error(`seeding: ${seed.non2xx} non-2xx, ${seed.errors} errors`)
+  const list10k = expectOk(await callOnce(full.url, listCall()), 'listCampaigns (10,000)')
+  const total = (JSON.parse(list10k.body) as { total?: number }).total
+  if (total !== undefined && total !== STORED) r.notes.push(`The 10,000-campaign list answered total ${total}.`)
+
+  const bodies: CeilingBodies = { default: list10k, list0, list10k, create: created }
+  if (!validationNote) bodies.validation = validation
+  const ceiling = await startExpressCeiling(ctx.root, bodies)
+
+  const pair = async (label: string, promokit: StartedServer, call: LoadCall, ceilingCall: LoadCall): Promise<void> => {
+    ctx.log(`measuring ${label}`)
+    r.throughput.push(toRow(label, 'promokit', await measureLoad(promokit.url, call, ctx.shape)))
+    r.throughput.push(toRow(label, 'express', await measureLoad(ceiling.url, ceilingCall, ctx.shape)))
+  }
+  await pair(CALLS.list0, empty, listCall(), listCall({ 'x-bench-body': 'list0' }))
+  await pair(CALLS.list10k, full, listCall(), listCall({ 'x-bench-body': 'list10k' }))
+  await pair(CALLS.create, empty, createCall(`bench-${run}-load`), createCall(`bench-${run}-x`, { 'x-bench-body': 'create' }))
+  if (validationNote) {
+    r.validation_note = validationNote
+    for (const target of ['promokit', 'express'] as const) r.throughput.push(naRow(CALLS.validation, target, validationNote))
+  } else {
+    await pair(CALLS.validation, full, validationCall(tierId), validationCall(tierId, { 'x-bench-body': 'validation' }))
+  }
+
+  const pick = (call: string, target: ThroughputRow['target']) => r.throughput.find((t) => t.call === call && t.target === target)
+  r.list_rps = pick(CALLS.list10k, 'promokit')?.rps ?? null
+  r.list_p50_ms = pick(CALLS.list10k, 'promokit')?.p50_ms ?? null
+  r.list_p99_ms = pick(CALLS.list10k, 'promokit')?.p99_ms ?? null
+  r.express_ceiling_rps = pick(CALLS.list10k, 'express')?.rps ?? null
+  r.list_empty_rps = pick(CALLS.list0, 'promokit')?.rps ?? null
+  r.list_empty_p99_ms = pick(CALLS.list0, 'promokit')?.p99_ms ?? null
+  r.create_rps = pick(CALLS.create, 'promokit')?.rps ?? null
+  r.create_p99_ms = pick(CALLS.create, 'promokit')?.p99_ms ?? null
+  r.validation_rps = pick(CALLS.validation, 'promokit')?.rps ?? null
+  r.validation_p99_ms = pick(CALLS.validation, 'promokit')?.p99_ms ?? null
+}
+
+export function toRow(call: string, target: ThroughputRow['target'], m: Awaited<ReturnType<typeof measureLoad>>): ThroughputRow {
+  const row: ThroughputRow = {
+    call,
+    target,
+    rps: round(m.rps),
+    p50_ms: m.p50Ms,
+    p99_ms: m.p99Ms,
+    non2xx: m.non2xx,
+    errors: m.errors,
+  }
+  if (m.non2xx + m.errors > 0) row.note = `${m.non2xx} non-2xx answers and ${m.errors} errors of ${m.requests} (not counted as throughput)`
+  return row
+}
+
+export function naRow(call: string, target: ThroughputRow['target'], note: string): ThroughputRow {
+  return { call, target, rps: null, p50_ms: null, p99_ms: null, non2xx: 0, errors: 0, note }
+}
+
+/** Why validations cannot be measured, or undefined when they answer 2xx. */
+export function noteFor(answer: Answer): string | undefined {
+  if (answer.status >= 200 && answer.status < 300) return undefined
+  let key = ''
+  try {
+    const body = JSON.parse(answer.body) as { key?: string; resource_type?: string }
+    if (answer.status === 404 && body.resource_type === 'route') return 'n/a: POST /v1/validations is not implemented in the mock yet (404 route)'
+    key = body.key ? ` ${body.key}` : ''
+  } catch {
+    // Not JSON: the status alone has to explain it.
+  }
+  return `n/a: POST /v1/validations answered ${answer.status}${key} to a valid request`
+}
+
+function expectOk(answer: Answer, what: string): Answer {
+  if (answer.status < 200 || answer.status >= 300) throw new Error(`${what} answered ${answer.status}: ${answer.body.slice(0, 300)}`)
+  return answer
+}
+
+function firstTierId(body: string): string {
+  const campaign = JSON.parse(body) as { promotion?: { tiers?: { id: string }[] } }
+  const id = campaign.promotion?.tiers?.[0]?.id
+  if (!id) throw new Error('createCampaign answered a promotion without tiers')
+  return id
+}
+
+export function round(value: number): number {
+  return Math.round(value * 10) / 10
+}
