@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest'
+import { noteFor } from '../phases/throughput.js'
+import { renderMarkdown, renderTable } from './render.js'
+import { computeRatios, emptyResults, evaluateTargets, finalize, fmt, ratio, type BenchResults } from './results.js'
+
+const machine = { cores: 2, cpu_model: 'Test CPU', total_memory_gb: 24, node: 'v20.20.2', platform: 'linux 6', date: '2026-11-21T14:00:00.000Z' }
+const shape = { connections: 50, warmupSeconds: 3, durationSeconds: 10 }
+
+function measured(overrides: Partial<BenchResults> = {}): BenchResults {
+  return {
+    ...emptyResults('npm run bench', false, machine),
+    list_rps: 3600,
+    list_p99_ms: 18,
+    express_ceiling_rps: 3800,
+    prism_list_rps: 200,
+    startup_ms: 420,
+    idle_rss_mb: 75,
+    codes_1m_ms: 900,
+    codes_1m_added_mb: 40,
+    list_p50_ms_by_size: { '1000': 0.5, '10000': 0.55, '100000': 0.6 },
+    list_deep_p50_ms_by_size: { '1000': 0.5, '10000': 0.6, '100000': 0.7 },
+    contract_run_ms: 4200,
+    ...overrides,
+  }
+}
+
+describe('ratio', () => {
+  it('divides and rounds to two decimals', () => {
+    expect(ratio(3600, 3800)).toBe(0.95)
+    expect(ratio(3600, 200)).toBe(18)
+  })
+
+  it('is null when a side is missing or the divisor is zero', () => {
+    expect(ratio(null, 3800)).toBeNull()
+    expect(ratio(3600, null)).toBeNull()
+    expect(ratio(3600, 0)).toBeNull()
+  })
+})
+
+describe('evaluateTargets', () => {
+  it('marks every target met when the figures are within the goals', () => {
+    const targets = evaluateTargets(measured())
+    expect(targets.map((t) => [t.id, t.met])).toEqual([
+      ['list_vs_express', true],
+      ['list_vs_prism', true],
+      ['list_p99', true],
+      ['startup', true],
+      ['idle_rss', true],
+      ['codes_1m_time', true],
+      ['codes_1m_memory', true],
+      ['list_growth', true],
+      ['list_growth_deep', true],
+      ['contract_run', true],
+    ])
+  })
+
+  it('marks a target missed by its ratio, and says so with the figure', () => {
+    const targets = evaluateTargets(measured({ list_rps: 3000, list_deep_p50_ms_by_size: { '1000': 0.5, '10000': 1, '100000': 5 } }))
+    expect(targets.find((t) => t.id === 'list_vs_express')).toMatchObject({ met: false, actual: '0.79×' })
+    expect(targets.find((t) => t.id === 'list_growth_deep')).toMatchObject({ met: false, actual: '10.00×' })
+  })
+
+  it('reports a figure that was not taken as not measured rather than as missed', () => {
+    const targets = evaluateTargets(measured({ contract_run_ms: null, prism_list_rps: null }))
+    expect(targets.find((t) => t.id === 'contract_run')).toMatchObject({ met: null, actual: 'not measured' })
+    expect(targets.find((t) => t.id === 'list_vs_prism')?.met).toBeNull()
+  })
+
+  it('compares the start-up of Prism to promokit as a speed-up', () => {
+    expect(computeRatios(measured({ prism_startup_ms: 4200 })).startup_vs_prism).toBe(10)
+  })
+})
+
+describe('the results file', () => {
+  it('always carries the keys tools track, even when nothing was measured', () => {
+    const json = JSON.parse(JSON.stringify(finalize(emptyResults('npm run bench -- --quick', true, machine))))
+    for (const key of ['list_rps', 'list_p99_ms', 'express_ceiling_rps', 'prism_list_rps', 'create_rps', 'startup_ms', 'prism_startup_ms', 'idle_rss_mb', 'codes_1m_ms', 'codes_1m_added_mb', 'contract_run_ms']) {
+      expect(json).toHaveProperty(key)
+    }
+    expect(Object.keys(json.list_p50_ms_by_size)).toEqual(['1000', '10000', '100000'])
+    expect(json.machine).toMatchObject({ cores: 2, node: 'v20.20.2' })
+  })
+})
+
+describe('renderMarkdown', () => {
+  it('names the command, the machine and every target with its verdict', () => {
+    const md = renderMarkdown(finalize(measured({ startup_ms: 900 })), shape)
+    expect(md).toContain('`npm run bench`')
+    expect(md).toContain('2 cores (Test CPU)')
+    expect(md).toContain('| Start-up to first 2xx | ≤ 500 ms | 900 ms | **missed** |')
+    expect(md).toContain('| RSS after start | ≤ 80 MB | 75.0 MB | met |')
+  })
+
+  it('lines up promokit, the ceiling and Prism per call with their ratios', () => {
+    const r = measured()
+    r.throughput = [
+      { call: 'GET list', target: 'promokit', rps: 3600, p50_ms: 12, p99_ms: 18, non2xx: 0, errors: 0 },
+      { call: 'GET list', target: 'express', rps: 4000, p50_ms: 11, p99_ms: 17, non2xx: 0, errors: 0 },
+      { call: 'GET list', target: 'prism', rps: 240, p50_ms: 150, p99_ms: 300, non2xx: 0, errors: 0 },
+    ]
+    const md = renderMarkdown(finalize(r), shape)
+    expect(md).toContain('| GET list | 3,600 | 12.0 / 18.0 | 4,000 | 0.90× | 240 | 15.00× |')
+    expect(renderTable(finalize(r))).toContain('GET list  prism')
+  })
+})
+
+describe('noteFor', () => {
+  it('explains a validations endpoint that does not exist yet', () => {
+    const note = noteFor({ status: 404, body: JSON.stringify({ code: 404, key: 'not_found', resource_type: 'route' }) })
+    expect(note).toBe('n/a: POST /v1/validations is not implemented in the mock yet (404 route)')
+  })
+
+  it('is undefined for a 2xx answer', () => {
+    expect(noteFor({ status: 200, body: '{}' })).toBeUndefined()
+  })
+})
+
+describe('fmt', () => {
+  it('shows no more digits than the noise allows', () => {
+    expect(fmt(3512.4)).toBe('3,512')
+    expect(fmt(18.26)).toBe('18.3')
+    expect(fmt(0.456)).toBe('0.46')
+    expect(fmt(null)).toBe('n/a')
+  })
+})
