@@ -1,0 +1,167 @@
+/**
+ * The checkout engine's inputs and outputs. The engine is pure: an adapter (checkout-resolver.ts) turns
+ * the project's stores into these facts, and the service applies the engine's effects to the stores.
+ */
+
+export interface DiscountDef {
+  type: 'PERCENT' | 'AMOUNT'
+  percent_off?: number
+  amount_off?: number
+  /** Cap of a PERCENT discount, in the smallest currency unit (600 = 6.00). */
+  amount_limit?: number
+  effect?: string
+}
+
+export interface ValidityTimeframe {
+  /** ISO 8601 duration between the starts of two active windows, e.g. P1D. */
+  interval: string
+  /** ISO 8601 duration of each active window, e.g. PT2H. */
+  duration: string
+}
+
+/** What makes something valid on the clock: the same fields on vouchers, campaigns and tiers. */
+export interface Validity {
+  active: boolean
+  start_date?: string | null
+  expiration_date?: string | null
+  validity_timeframe?: ValidityTimeframe | null
+  /** 0 = Sunday … 6 = Saturday (UTC), as the real service numbers them. */
+  validity_day_of_week?: number[] | null
+}
+
+export interface CategoryRef {
+  id: string
+  name: string
+  hierarchy: number
+}
+
+export interface VoucherFacts extends Validity {
+  id: string
+  code: string
+  campaign_id: string
+  campaign_name: string
+  type: 'DISCOUNT_VOUCHER' | 'GIFT_VOUCHER' | 'LOYALTY_CARD'
+  is_referral_code: boolean
+  discount?: DiscountDef | null
+  /** Current gift balance (cents). */
+  gift_balance?: number
+  /** Current loyalty points balance. */
+  loyalty_balance?: number
+  quantity: number | null
+  redeemed_quantity: number
+  categories: CategoryRef[]
+  metadata: Record<string, unknown>
+  /** The customer who owns a referral code (its REFERRER), when known. */
+  holder_id?: string
+}
+
+export interface RewardFacts {
+  id: string
+  /** Points the assignment costs in the card's campaign; undefined when not assigned to it. */
+  assigned_points?: number
+  /** Cents one point pays (pay-with-points rewards); undefined for other rewards. */
+  point_value?: number
+}
+
+export interface TierFacts extends Validity {
+  id: string
+  name: string
+  banner?: string
+  campaign_id: string
+  campaign_name: string
+  discount?: DiscountDef | null
+  categories: CategoryRef[]
+  metadata: Record<string, unknown>
+}
+
+export interface StackFacts {
+  id: string
+  name: string
+  campaign_id: string
+  tiers: (TierFacts | undefined)[]
+  tier_ids: string[]
+  categories: CategoryRef[]
+}
+
+export type RedeemableObject = 'voucher' | 'promotion_tier' | 'promotion_stack'
+
+/** One requested redeemable with what the stores know about it (undefined facts = not found). */
+export type ResolvedRedeemable =
+  | { object: 'voucher'; id: string; voucher?: VoucherFacts; gift?: { credits: number }; reward?: { id: string; points?: number }; rewardFacts?: RewardFacts }
+  | { object: 'promotion_tier'; id: string; tier?: TierFacts }
+  | { object: 'promotion_stack'; id: string; stack?: StackFacts }
+
+export interface OrderItemInput {
+  product_id?: string
+  sku_id?: string
+  source_id?: string
+  related_object?: 'product' | 'sku'
+  quantity?: number
+  price?: number
+  amount?: number
+  [key: string]: unknown
+}
+
+export interface OrderInput {
+  id?: string
+  source_id?: string | null
+  status?: string
+  amount?: number
+  discount_amount?: number
+  items?: OrderItemInput[]
+  metadata?: Record<string, unknown>
+  [key: string]: unknown
+}
+
+export interface StackingSettings {
+  redeemables_sorting_rule: 'CATEGORY_HIERARCHY' | 'REQUESTED_ORDER'
+  applicable_redeemables_limit: number
+}
+
+export interface Inapplicable {
+  /** The error key (result.error.key). */
+  key: string
+  /** result.details.key when it differs from `key` (not found → resource_not_found). */
+  detailsKey?: string
+  message: string
+  details: string
+  code: number
+  resourceType?: string
+  resourceId?: string
+}
+
+/** What one applicable redeemable does to the order and to the stores. */
+export interface Applied {
+  /** Money taken off the order by this redeemable (discount, gift credits or points value). */
+  amount: number
+  /** Gift credits taken from the balance. */
+  credits?: number
+  /** Loyalty points taken from the card. */
+  points?: number
+  /** Per tier of a promotion stack, in application order. */
+  tiers?: { tier: TierFacts; amount: number }[]
+}
+
+export type ItemOutcome =
+  | { status: 'APPLICABLE'; request: ResolvedRedeemable; applied: Applied }
+  | { status: 'INAPPLICABLE'; request: ResolvedRedeemable; reason: Inapplicable }
+  | { status: 'SKIPPED'; request: ResolvedRedeemable; skipKey: string; skipMessage: string }
+
+export interface OrderTotals {
+  amount: number
+  initial_amount: number
+  discount_amount: number
+  items_discount_amount: number
+  total_discount_amount: number
+  total_amount: number
+  applied_discount_amount: number
+  items_applied_discount_amount: number
+  total_applied_discount_amount: number
+}
+
+export interface CheckoutOutcome {
+  valid: boolean
+  /** In requested order. */
+  items: ItemOutcome[]
+  totals: OrderTotals
+}

@@ -1,0 +1,116 @@
+import type { CategoryRef, CheckoutOutcome, ItemOutcome, OrderInput, OrderTotals, ResolvedRedeemable } from './checkout-model.js'
+import { itemAmount } from './money.js'
+
+/** Response shapes of spec/checkout.yaml (ValidationsValidateResponseBody and friends), built from an outcome. */
+
+export interface OrderContext {
+  customerId: string | null
+  referrerId?: string | null
+}
+
+const ITEM_FIELDS = ['id', 'sku_id', 'product_id', 'related_object', 'source_id', 'quantity', 'price', 'product', 'sku', 'metadata'] as const
+
+export function orderView(order: OrderInput | undefined, totals: OrderTotals, ctx: OrderContext): Record<string, unknown> {
+  const items = (order?.items ?? []).map((item) => {
+    const view: Record<string, unknown> = { object: 'order_item' }
+    for (const f of ITEM_FIELDS) if (item[f] !== undefined) view[f] = item[f]
+    const amount = itemAmount(item)
+    return { ...view, amount, subtotal_amount: amount }
+  })
+  return {
+    ...(order?.id !== undefined ? { id: order.id } : {}),
+    ...(order?.source_id !== undefined ? { source_id: order.source_id } : {}),
+    ...(order?.status !== undefined ? { status: order.status } : {}),
+    ...totals,
+    items,
+    metadata: order?.metadata ?? {},
+    customer_id: ctx.customerId,
+    referrer_id: ctx.referrerId ?? null,
+    object: 'order',
+  }
+}
+
+export function itemView(outcome: ItemOutcome, order: Record<string, unknown>, requestId: string): Record<string, unknown> {
+  const base = { id: outcome.request.id, object: outcome.request.object, ...campaignOf(outcome.request) }
+  switch (outcome.status) {
+    case 'APPLICABLE': {
+      const applied = outcome.applied.amount
+      return {
+        status: 'APPLICABLE',
+        ...base,
+        order: { ...order, applied_discount_amount: applied, total_applied_discount_amount: applied },
+        applicable_to: emptyList(),
+        inapplicable_to: emptyList(),
+        result: resultOf(outcome),
+        metadata: metadataOf(outcome.request),
+        categories: categoriesOf(outcome.request).map((c) => ({ ...c, object: 'category' })),
+      }
+    }
+    case 'INAPPLICABLE': {
+      const r = outcome.reason
+      const error = {
+        code: r.code,
+        key: r.key,
+        message: r.message,
+        details: r.details,
+        request_id: requestId,
+        ...(r.resourceId !== undefined ? { resource_id: r.resourceId } : {}),
+        ...(r.resourceType !== undefined ? { resource_type: r.resourceType } : {}),
+      }
+      return { status: 'INAPPLICABLE', ...base, result: { error, details: { key: r.detailsKey ?? r.key, message: r.message } } }
+    }
+    case 'SKIPPED':
+      return { status: 'SKIPPED', ...base, result: { details: { key: outcome.skipKey, message: outcome.skipMessage } } }
+  }
+}
+
+/** The three arrays of a validation/redemption response. */
+export function itemLists(outcome: CheckoutOutcome, order: Record<string, unknown>, requestId: string) {
+  const views = outcome.items.map((item) => itemView(item, order, requestId))
+  return {
+    redeemables: views,
+    inapplicable_redeemables: views.filter((v) => v.status === 'INAPPLICABLE'),
+    skipped_redeemables: views.filter((v) => v.status === 'SKIPPED'),
+  }
+}
+
+function resultOf(outcome: Extract<ItemOutcome, { status: 'APPLICABLE' }>): Record<string, unknown> {
+  const { request, applied } = outcome
+  switch (request.object) {
+    case 'promotion_tier':
+      return request.tier?.discount ? { discount: { ...request.tier.discount } } : {}
+    case 'promotion_stack':
+      // A stack has no single discount definition; its result is what its tiers took off together.
+      return { discount: { type: 'AMOUNT', amount_off: applied.amount, effect: 'APPLY_TO_ORDER' } }
+    case 'voucher': {
+      const v = request.voucher
+      if (v?.type === 'GIFT_VOUCHER') return { gift: { balance: v.gift_balance ?? 0, credits: applied.credits ?? 0 } }
+      if (v?.type === 'LOYALTY_CARD') return { loyalty_card: { points: applied.points ?? 0, balance: v.loyalty_balance ?? 0 } }
+      return v?.discount ? { discount: { ...v.discount } } : {}
+    }
+  }
+}
+
+function campaignOf(request: ResolvedRedeemable): Record<string, string> {
+  const facts = request.object === 'voucher' ? request.voucher : request.object === 'promotion_tier' ? request.tier : undefined
+  if (facts) {
+    const name = request.object === 'promotion_tier' && request.tier ? { name: request.tier.name } : {}
+    return { campaign_id: facts.campaign_id, campaign_name: facts.campaign_name, ...name }
+  }
+  if (request.object === 'promotion_stack' && request.stack) return { campaign_id: request.stack.campaign_id, name: request.stack.name }
+  return {}
+}
+
+function metadataOf(request: ResolvedRedeemable): Record<string, unknown> {
+  if (request.object === 'voucher') return request.voucher?.metadata ?? {}
+  if (request.object === 'promotion_tier') return request.tier?.metadata ?? {}
+  return {}
+}
+
+function categoriesOf(request: ResolvedRedeemable): CategoryRef[] {
+  if (request.object === 'voucher') return request.voucher?.categories ?? []
+  if (request.object === 'promotion_tier') return request.tier?.categories ?? []
+  return request.stack?.categories ?? []
+}
+
+const emptyList = () => ({ object: 'list', data_ref: 'data', data: [], total: 0 })
