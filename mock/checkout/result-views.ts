@@ -94,8 +94,9 @@ function resultOf(outcome: Extract<ItemOutcome, { status: 'APPLICABLE' }>): Reco
 function campaignOf(request: ResolvedRedeemable): Record<string, string> {
   const facts = request.object === 'voucher' ? request.voucher : request.object === 'promotion_tier' ? request.tier : undefined
   if (facts) {
-    const name = request.object === 'promotion_tier' && request.tier ? { name: request.tier.name } : {}
-    return { campaign_id: facts.campaign_id, campaign_name: facts.campaign_name, ...name }
+    const view: Record<string, string> = { campaign_id: facts.campaign_id, campaign_name: facts.campaign_name }
+    if (request.object === 'promotion_tier' && request.tier) view.name = request.tier.name
+    return view
   }
   if (request.object === 'promotion_stack' && request.stack) return { campaign_id: request.stack.campaign_id, name: request.stack.name }
   return {}
