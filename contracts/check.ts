@@ -1,0 +1,58 @@
+import type { Cleanup } from './cleanup.js'
+import type { ResponseExpectation } from './expect-response.js'
+import type { Exchange, HttpClient, RequestSpec } from './http-client.js'
+import type { SuiteValidator } from './suite-validator.js'
+import type { FixtureId, KnownIds, Problem } from './types.js'
+
+/** One check of the suite: data plus a small function (issue 4: checks as data, like Ajv's case files). */
+export interface Check {
+  /** Stable id, `<area>.<what>`; `--grep` matches it and the title. */
+  id: string
+  title: string
+  operationIds: readonly string[]
+  /** True only when every request it sends changes nothing and creates nothing (`--read-only`). */
+  readOnly: boolean
+  /** Ids of existing resources it needs; when one is unknown the check is skipped with the reason. */
+  needs?: readonly FixtureId[]
+  run(ctx: CheckContext): Promise<void>
+}
+
+/** A problem as checks state it; `location` defaults to `behaviour`. */
+export type ProblemInput = Omit<Problem, 'location'> & { location?: Problem['location'] }
+
+export type PollStep<T> = { done: true; value: T } | { done: false; exchange?: Exchange; problem?: ProblemInput }
+
+export interface PollOptions {
+  /** What is awaited, for the failure message. */
+  what: string
+  timeoutMs?: number
+}
+
+export interface CheckContext {
+  client: HttpClient
+  validator: SuiteValidator
+  ids: Readonly<KnownIds>
+  runId: string
+  /** `pk-<runid>-`: every name the run creates starts with it. */
+  prefix: string
+  /** The metadata tag every created resource carries. */
+  tag: { promokit_run: string }
+  isMock: boolean
+  cleanup: Cleanup
+  /** A unique name under the run prefix. */
+  name(suffix: string): string
+  /** Sends the request and checks the response (expectResponse); throws CheckFailure on any problem. */
+  call(spec: RequestSpec, expectation?: ResponseExpectation): Promise<Exchange>
+  /** Checks a response already received (e.g. one polled). */
+  expectResponse(exchange: Exchange, expectation?: ResponseExpectation): void
+  /** A behaviour assertion: the value at `pointer` of the exchange's body must deep-equal `expected`. */
+  expectField(exchange: Exchange, pointer: string, expected: unknown, message?: string): void
+  /** The value at `pointer` must satisfy `test`; `expected` describes what was wanted, for the report. */
+  expectThat(exchange: Exchange, pointer: string, test: (actual: any) => boolean, expected: string, message?: string): void
+  fail(problem: ProblemInput, exchange?: Exchange): never
+  skip(reason: string): never
+  /** Repeats `probe` with backoff until it reports done; on the mock, time is advanced instead of slept. */
+  poll<T>(probe: () => Promise<PollStep<T>>, options: PollOptions): Promise<T>
+  /** Lets `ms` pass: the mock's clock is advanced, a deployment is waited for. */
+  wait(ms: number): Promise<void>
+}

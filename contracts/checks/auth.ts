@@ -1,0 +1,50 @@
+import type { Check, CheckContext } from '../check.js'
+import type { AuthMode, RequestSpec } from '../http-client.js'
+import type { SuiteOperation } from '../suite-validator.js'
+import { campaignBody } from './campaign-bodies.js'
+
+const WRONG = 'pk-wrong-credential'
+
+/** A request for the operation that only authentication should decide: placeholder ids, a harmless body. */
+function probe(ctx: CheckContext, op: SuiteOperation, auth: AuthMode): RequestSpec {
+  const path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => (name === 'projectId' ? ctx.ids.projectId ?? 'proj_pkAuthProbe' : `pk-auth-probe-${name}`))
+  const spec: RequestSpec = { operationId: op.operationId, method: op.method, path, auth }
+  if (op.operationId === 'createOAuthToken') spec.form = { grant_type: 'client_credentials', scope: 'api' }
+  // If a broken target accepted it anyway, the campaign is named and tagged for this run and cleaned up.
+  else if (op.operationId === 'createCampaign') spec.body = campaignBody('PROMOTION', { name: ctx.name('auth-probe'), tag: ctx.tag })
+  else if (['POST', 'PUT', 'PATCH'].includes(op.method.toUpperCase())) spec.body = {}
+  return spec
+}
+
+const schemes = (op: SuiteOperation): Set<string> => new Set((op.security ?? []).flatMap((req) => Object.keys(req)))
+
+/** The wrong credentials worth trying for an operation, by the security schemes the spec gives it. */
+function wrongCredentials(ctx: CheckContext, op: SuiteOperation): { label: string; auth: AuthMode }[] {
+  const c = ctx.client.credentials
+  const s = schemes(op)
+  const out: { label: string; auth: AuthMode }[] = []
+  if (s.has('appId') || s.has('appToken')) out.push({ label: 'a wrong X-App-Token', auth: { headers: { 'X-App-Id': c.appId ?? WRONG, 'X-App-Token': WRONG } } })
+  if (s.has('oauth2')) out.push({ label: 'a wrong bearer token', auth: { headers: { Authorization: `Bearer ${WRONG}` } } })
+  if (s.has('managementId') || s.has('managementToken')) {
+    out.push({ label: 'a wrong X-Management-Token', auth: { headers: { 'X-Management-Id': c.managementId ?? WRONG, 'X-Management-Token': WRONG } } })
+    if (c.appId && c.appToken) out.push({ label: 'app keys on a management path', auth: 'app' })
+  }
+  if (out.length === 0) out.push({ label: 'a wrong X-App-Token', auth: { headers: { 'X-App-Id': c.appId ?? WRONG, 'X-App-Token': WRONG } } })
+  return out
+}
+
+/** One check per operation of the spec: 401 (Error format, key unauthorized) without and with wrong credentials. */
+export function authChecks(operations: readonly SuiteOperation[]): Check[] {
+  return operations.map((op) => ({
+    id: `auth.${op.operationId}`,
+    title: `${op.operationId} answers 401 without credentials and with wrong ones`,
+    operationIds: [op.operationId],
+    readOnly: op.method.toUpperCase() === 'GET',
+    async run(ctx) {
+      for (const { label, auth } of [{ label: 'no credentials', auth: 'none' as const }, ...wrongCredentials(ctx, op)]) {
+        const res = await ctx.call(probe(ctx, op, auth), { status: 401 })
+        ctx.expectField(res, '/key', 'unauthorized', `${label} must be refused as unauthorized`)
+      }
+    },
+  }))
+}

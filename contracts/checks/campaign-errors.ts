@@ -1,0 +1,82 @@
+import type { Check } from '../check.js'
+import { campaignBody } from './campaign-bodies.js'
+import { campaignPath, createCampaign } from './support.js'
+
+const UNKNOWN_CAMPAIGN = 'camp_pkUnknown000000000000'
+
+export const campaignErrorChecks: Check[] = [
+  {
+    id: 'campaigns.duplicate-name-409',
+    title: 'a second campaign with the same name gets 409 duplicate_found naming it',
+    operationIds: ['createCampaign'],
+    readOnly: false,
+    async run(ctx) {
+      const first = await createCampaign(ctx, 'PROMOTION', 'duplicate')
+      const name: string = first.response.body.name
+      const body = campaignBody('PROMOTION', { name, tag: ctx.tag })
+      const second = await ctx.call({ operationId: 'createCampaign', method: 'POST', path: '/v1/campaigns', body }, { status: 409 })
+      ctx.expectField(second, '/key', 'duplicate_found')
+      ctx.expectField(second, '/resource_id', name, 'resource_id holds the duplicated name')
+      ctx.expectField(second, '/resource_type', 'campaign')
+    },
+  },
+  {
+    id: 'campaigns.invalid-body-400',
+    title: 'an invalid Create Campaign body gets 400 invalid_campaign',
+    operationIds: ['createCampaign'],
+    readOnly: false,
+    async run(ctx) {
+      const body = { ...campaignBody('DISCOUNT_COUPONS', { name: ctx.name('invalid'), tag: ctx.tag }), vouchers_count: 'three' }
+      const res = await ctx.call({ operationId: 'createCampaign', method: 'POST', path: '/v1/campaigns', body }, { status: 400 })
+      ctx.expectField(res, '/key', 'invalid_campaign')
+    },
+  },
+  {
+    id: 'campaigns.referral-without-discount-400',
+    title: 'a referral campaign without voucher.discount gets 400 invalid_campaign saying discount is required',
+    operationIds: ['createCampaign'],
+    readOnly: false,
+    async run(ctx) {
+      const body = campaignBody('REFERRAL_PROGRAM', { name: ctx.name('no-discount'), tag: ctx.tag })
+      delete body.voucher.discount
+      const res = await ctx.call({ operationId: 'createCampaign', method: 'POST', path: '/v1/campaigns', body }, { status: 400 })
+      ctx.expectField(res, '/key', 'invalid_campaign')
+      const text = `${res.response.body.message ?? ''} ${res.response.body.details ?? ''}`
+      if (!/discount/i.test(text)) ctx.fail({ pointer: '/details', message: 'the error must say that discount is required', expected: 'a message mentioning "discount"', actual: res.response.body.details }, res)
+    },
+  },
+  {
+    id: 'campaigns.unknown-category-404',
+    title: 'a campaign referencing an unknown category gets 404 not_found (resource_type category)',
+    operationIds: ['createCampaign'],
+    readOnly: false,
+    async run(ctx) {
+      const categoryId = 'cat_pkUnknown000000000000'
+      const body = { ...campaignBody('PROMOTION', { name: ctx.name('no-category'), tag: ctx.tag }), category_id: categoryId }
+      const res = await ctx.call({ operationId: 'createCampaign', method: 'POST', path: '/v1/campaigns', body }, { status: 404 })
+      ctx.expectField(res, '/key', 'not_found')
+      ctx.expectField(res, '/resource_type', 'category')
+      ctx.expectField(res, '/resource_id', categoryId)
+    },
+  },
+  {
+    id: 'campaigns.get-unknown-404',
+    title: 'reading an unknown campaign gets 404 not_found',
+    operationIds: ['getCampaign'],
+    readOnly: true,
+    async run(ctx) {
+      const res = await ctx.call({ operationId: 'getCampaign', method: 'GET', path: campaignPath(UNKNOWN_CAMPAIGN) }, { status: 404 })
+      ctx.expectField(res, '/key', 'not_found')
+    },
+  },
+  {
+    id: 'campaigns.delete-unknown-404',
+    title: 'deleting an unknown campaign gets 404 not_found',
+    operationIds: ['deleteCampaign'],
+    readOnly: false,
+    async run(ctx) {
+      const res = await ctx.call({ operationId: 'deleteCampaign', method: 'DELETE', path: campaignPath(UNKNOWN_CAMPAIGN) }, { status: 404 })
+      ctx.expectField(res, '/key', 'not_found')
+    },
+  },
+]

@@ -1,0 +1,101 @@
+import type { Check, CheckContext } from '../check.js'
+import { DEFAULT_PATTERN, DEFAULT_VOUCHERS, patternRegExp, type CampaignType } from './campaign-bodies.js'
+import { campaignPath, createCampaign, enc, waitUntilGenerated } from './support.js'
+
+const VOUCHER_TYPES: { type: CampaignType; slug: string; voucherType: string }[] = [
+  { type: 'DISCOUNT_COUPONS', slug: 'discount-coupons', voucherType: 'DISCOUNT_VOUCHER' },
+  { type: 'GIFT_VOUCHERS', slug: 'gift-vouchers', voucherType: 'GIFT_VOUCHER' },
+  { type: 'LOYALTY_PROGRAM', slug: 'loyalty-program', voucherType: 'LOYALTY_CARD' },
+  { type: 'REFERRAL_PROGRAM', slug: 'referral-program', voucherType: 'DISCOUNT_VOUCHER' },
+]
+
+/** Create → IN_PROGRESS with 0 vouchers → polled to DONE with every voucher generated from the pattern. */
+async function voucherCampaignHappyPath(ctx: CheckContext, type: CampaignType, voucherType: string): Promise<void> {
+  const created = await createCampaign(ctx, type, type.toLowerCase())
+  const id: string = created.response.body.id
+  ctx.expectField(created, '/campaign_type', type)
+  ctx.expectField(created, '/creation_status', 'IN_PROGRESS', 'a voucher campaign is created asynchronously')
+  ctx.expectField(created, '/vouchers_generation_status', 'IN_PROGRESS')
+  ctx.expectField(created, '/vouchers_count', 0, 'vouchers_count is 0 right after create')
+  ctx.expectField(created, '/active', true, 'active is true unless sent false')
+  ctx.expectField(created, '/auto_join', false, 'auto_join is false when not sent')
+  ctx.expectField(created, '/voucher/type', voucherType)
+  ctx.expectField(created, '/metadata/promokit_run', ctx.runId)
+  if (type === 'REFERRAL_PROGRAM') ctx.expectField(created, '/voucher/is_referral_code', true)
+
+  const done = await waitUntilGenerated(ctx, id)
+  ctx.expectField(done, '/creation_status', 'DONE')
+  ctx.expectField(done, '/vouchers_count', DEFAULT_VOUCHERS, 'vouchers_count is the number generated')
+  ctx.expectThat(done, '/voucher/code_config/length', (v) => Number.isInteger(v) && v > 0, 'a positive integer', 'the response code_config adds length')
+  ctx.expectThat(done, '/voucher/code_config/charset', (v) => typeof v === 'string' && v.length > 0, 'a charset string', 'the response code_config adds charset')
+}
+
+const happyPaths: Check[] = VOUCHER_TYPES.map(({ type, slug, voucherType }) => ({
+  id: `campaigns.create-${slug}`,
+  title: `create a ${type} campaign and watch its vouchers being generated until DONE`,
+  operationIds: ['createCampaign', 'getCampaign'],
+  readOnly: false,
+  run: (ctx) => voucherCampaignHappyPath(ctx, type, voucherType),
+}))
+
+export const campaignChecks: Check[] = [
+  ...happyPaths,
+  {
+    id: 'campaigns.create-promotion',
+    title: 'create a PROMOTION campaign: DONE at once, tiers with promo_ ids and hierarchy 1..n',
+    operationIds: ['createCampaign', 'getCampaign'],
+    readOnly: false,
+    async run(ctx) {
+      const created = await createCampaign(ctx, 'PROMOTION', 'promotion')
+      const id: string = created.response.body.id
+      ctx.expectField(created, '/creation_status', 'DONE', 'a PROMOTION campaign is DONE at once')
+      ctx.expectField(created, '/promotion/total', 2)
+      ctx.expectField(created, '/promotion/tiers/0/name', 'Tier one')
+      ctx.expectField(created, '/promotion/tiers/0/hierarchy', 1, 'tiers are numbered in request order')
+      ctx.expectField(created, '/promotion/tiers/1/hierarchy', 2, 'tiers are numbered in request order')
+      ctx.expectField(created, '/promotion/tiers/0/campaign/id', id, 'a tier carries its parent campaign')
+      const read = await ctx.call({ operationId: 'getCampaign', method: 'GET', path: campaignPath(id) }, { status: 200 })
+      ctx.expectField(read, '/id', id)
+      ctx.expectField(read, '/name', created.response.body.name)
+    },
+  },
+  {
+    id: 'vouchers.generated-codes',
+    title: 'the vouchers of a generated campaign follow its code pattern and can be read one by one',
+    operationIds: ['createCampaign', 'listVouchers', 'getVoucher'],
+    readOnly: false,
+    async run(ctx) {
+      const created = await createCampaign(ctx, 'DISCOUNT_COUPONS', 'codes')
+      const id: string = created.response.body.id
+      await waitUntilGenerated(ctx, id)
+      const list = await ctx.call({ operationId: 'listVouchers', method: 'GET', path: '/v1/vouchers', query: { campaign_id: id, limit: 100 } }, { status: 200 })
+      ctx.expectThat(list, '/vouchers', (v) => Array.isArray(v) && v.length === DEFAULT_VOUCHERS, `${DEFAULT_VOUCHERS} vouchers`, 'listVouchers?campaign_id= lists the campaign\'s vouchers')
+      const vouchers: any[] = list.response.body.vouchers
+      const pattern = patternRegExp(DEFAULT_PATTERN)
+      vouchers.forEach((v, i) => {
+        ctx.expectField(list, `/vouchers/${i}/campaign_id`, id)
+        ctx.expectThat(list, `/vouchers/${i}/code`, (c) => typeof c === 'string' && pattern.test(c), `a code matching ${DEFAULT_PATTERN}`)
+      })
+      if (new Set(vouchers.map((v) => v.code)).size !== vouchers.length) ctx.fail({ pointer: '/vouchers', message: 'codes must be unique', actual: vouchers.map((v) => v.code) }, list)
+      const byCode = await ctx.call({ operationId: 'getVoucher', method: 'GET', path: `/v1/vouchers/${enc(vouchers[0].code)}` }, { status: 200 })
+      ctx.expectField(byCode, '/code', vouchers[0].code)
+      ctx.expectField(byCode, '/campaign_id', id)
+      const byId = await ctx.call({ operationId: 'getVoucher', method: 'GET', path: `/v1/vouchers/${enc(vouchers[0].id)}` }, { status: 200 })
+      ctx.expectField(byId, '/code', vouchers[0].code, 'a voucher can be read by its id too')
+    },
+  },
+  {
+    id: 'campaigns.delete',
+    title: 'delete a campaign: 204, then it is gone (404)',
+    operationIds: ['createCampaign', 'deleteCampaign', 'getCampaign'],
+    readOnly: false,
+    async run(ctx) {
+      const created = await createCampaign(ctx, 'PROMOTION', 'delete-me')
+      const id: string = created.response.body.id
+      await ctx.call({ operationId: 'deleteCampaign', method: 'DELETE', path: campaignPath(id) }, { status: 204 })
+      ctx.cleanup.forgetCampaign(id)
+      const gone = await ctx.call({ operationId: 'getCampaign', method: 'GET', path: campaignPath(id) }, { status: 404 })
+      ctx.expectField(gone, '/key', 'not_found')
+    },
+  },
+]

@@ -1,0 +1,93 @@
+import type { Check, CheckContext } from '../check.js'
+import type { Exchange } from '../http-client.js'
+import { createCampaign, enc, waitUntilGenerated } from './support.js'
+
+const FIELDS = ['id', 'type', 'source_id', 'amount', 'created_at']
+const STATUS_ORDER = ['SCHEDULED', 'IN_PROGRESS', 'DONE']
+
+const exportPath = (campaign: string): string => `/v1/campaigns/${enc(campaign)}/transactions/export`
+
+/** A gift/loyalty campaign to export: a discovered one (it has transactions), else one this run creates. */
+async function exportableCampaign(ctx: CheckContext): Promise<string> {
+  if (ctx.ids.giftCampaignId) return ctx.ids.giftCampaignId
+  const created = await createCampaign(ctx, 'GIFT_VOUCHERS', 'export')
+  await waitUntilGenerated(ctx, created.response.body.id)
+  return created.response.body.id
+}
+
+/** Polls getExport until DONE; statuses may only move forward SCHEDULED → IN_PROGRESS → DONE. */
+async function waitUntilDone(ctx: CheckContext, exportId: string): Promise<Exchange> {
+  let reached = 0
+  return ctx.poll(
+    async () => {
+      const ex = await ctx.call({ operationId: 'getExport', method: 'GET', path: `/v1/exports/${enc(exportId)}` }, { status: 200 })
+      const status: string = ex.response.body.status
+      const rank = STATUS_ORDER.indexOf(status)
+      if (rank < 0) ctx.fail({ pointer: '/status', message: 'the export failed or has an unknown status', expected: STATUS_ORDER, actual: status }, ex)
+      if (rank < reached) ctx.fail({ pointer: '/status', message: `the export went back from ${STATUS_ORDER[reached]}`, expected: STATUS_ORDER.slice(reached), actual: status }, ex)
+      reached = rank
+      if (status === 'DONE') return { done: true, value: ex }
+      ctx.expectField(ex, '/result', null, 'result stays null until the export is DONE')
+      return { done: false, exchange: ex, problem: { pointer: '/status', message: `still ${status}`, expected: 'DONE', actual: status } }
+    },
+    { what: `export ${exportId} DONE` },
+  )
+}
+
+export const exportChecks: Check[] = [
+  {
+    id: 'exports.lifecycle',
+    title: 'export campaign transactions: SCHEDULED, progresses to DONE, result.url downloads a CSV with the requested fields',
+    operationIds: ['exportCampaignTransactions', 'getExport'],
+    readOnly: false,
+    async run(ctx) {
+      const campaignId = await exportableCampaign(ctx)
+      const body = { parameters: { order: '-created_at', fields: FIELDS } }
+      const scheduled = await ctx.call({ operationId: 'exportCampaignTransactions', method: 'POST', path: exportPath(campaignId), body }, { status: 200 })
+      ctx.expectField(scheduled, '/status', 'SCHEDULED')
+      ctx.expectField(scheduled, '/channel', 'API')
+      ctx.expectField(scheduled, '/exported_object', 'voucher_transactions')
+      ctx.expectField(scheduled, '/result', null)
+      ctx.expectField(scheduled, '/user_id', null)
+      ctx.expectField(scheduled, '/parameters/fields', FIELDS, 'the requested fields are echoed')
+      ctx.expectField(scheduled, '/parameters/filters/campaign_id/conditions/$in', [campaignId], 'filters gain a campaign_id $in condition')
+      ctx.expectThat(scheduled, '/parameters/filters/junction', (j) => typeof j === 'string' && j.toUpperCase() === 'AND', 'AND')
+
+      const done = await waitUntilDone(ctx, scheduled.response.body.id)
+      ctx.expectThat(done, '/result/url', (u) => typeof u === 'string' && /^https?:\/\//.test(u), 'an absolute URL', 'a DONE export links its file')
+      const file = await ctx.call({ operationId: 'getExport', method: 'GET', path: done.response.body.result.url, auth: 'none' }, { status: 200, contentType: 'csv' })
+      const header = String(file.response.text).split(/\r?\n/)[0].split(',').map((h) => h.replace(/^"|"$/g, ''))
+      if (header.join() !== FIELDS.join()) ctx.fail({ location: 'body', pointer: '', message: 'the CSV header must list exactly the requested fields', expected: FIELDS.join(','), actual: header.join(',') }, file)
+    },
+  },
+  {
+    id: 'exports.non-gift-campaign-403',
+    title: 'exporting transactions of a campaign that is neither gift nor loyalty gets 403 forbidden',
+    operationIds: ['exportCampaignTransactions'],
+    readOnly: false,
+    async run(ctx) {
+      const promotion = await createCampaign(ctx, 'PROMOTION', 'no-export')
+      const res = await ctx.call({ operationId: 'exportCampaignTransactions', method: 'POST', path: exportPath(promotion.response.body.id), body: { parameters: { fields: FIELDS } } }, { status: 403 })
+      ctx.expectField(res, '/key', 'forbidden')
+    },
+  },
+  {
+    id: 'exports.unknown-campaign-404',
+    title: 'exporting transactions of an unknown campaign gets 404',
+    operationIds: ['exportCampaignTransactions'],
+    readOnly: false,
+    async run(ctx) {
+      const res = await ctx.call({ operationId: 'exportCampaignTransactions', method: 'POST', path: exportPath('camp_pkUnknown000000000000'), body: { parameters: { fields: FIELDS } } }, { status: 404 })
+      ctx.expectField(res, '/key', 'not_found')
+    },
+  },
+  {
+    id: 'exports.get-unknown-404',
+    title: 'reading an unknown export gets 404',
+    operationIds: ['getExport'],
+    readOnly: true,
+    async run(ctx) {
+      await ctx.call({ operationId: 'getExport', method: 'GET', path: '/v1/exports/exp_pkUnknown000000000000' }, { status: 404 })
+    },
+  },
+]

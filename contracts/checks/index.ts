@@ -1,0 +1,26 @@
+import type { Check } from '../check.js'
+import type { SuiteOperation } from '../suite-validator.js'
+import { authChecks } from './auth.js'
+import { campaignErrorChecks } from './campaign-errors.js'
+import { campaignChecks } from './campaigns.js'
+import { checkoutChecks } from './checkout.js'
+import { exportChecks } from './exports.js'
+import { listingChecks } from './listing.js'
+import { oauthChecks } from './oauth.js'
+import { referralChecks } from './referrals.js'
+import { resourceChecks } from './resources.js'
+
+/** Every check, in run order: read-only listing first (stable data), then writes, then auth per operation. */
+export function allChecks(operations: readonly SuiteOperation[]): Check[] {
+  return [
+    ...listingChecks,
+    ...campaignChecks,
+    ...campaignErrorChecks,
+    ...resourceChecks,
+    ...referralChecks,
+    ...exportChecks,
+    ...oauthChecks,
+    ...checkoutChecks,
+    ...authChecks(operations),
+  ]
+}

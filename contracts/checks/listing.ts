@@ -1,0 +1,155 @@
+import type { Check, CheckContext } from '../check.js'
+import type { Exchange } from '../http-client.js'
+import { campaignIds, isSorted } from './support.js'
+
+const list = (ctx: CheckContext, query: Record<string, string | number | boolean | undefined>, status: number | number[] = 200): Promise<Exchange> =>
+  ctx.call({ operationId: 'listCampaigns', method: 'GET', path: '/v1/campaigns', query }, { status })
+
+const PAGE = 2
+const MAX_PAGES = 4
+
+/** Pages of the default order must be disjoint and, concatenated, equal the start of one full listing. */
+async function checkPaging(ctx: CheckContext): Promise<'ok' | 'moved'> {
+  const full = await list(ctx, { limit: 100 })
+  const all = campaignIds(full)
+  if (all.length < PAGE + 1) ctx.skip(`needs at least ${PAGE + 1} campaigns to page through, found ${all.length}`)
+  const pages = Math.min(Math.ceil(all.length / PAGE), MAX_PAGES)
+  const seen = new Map<string, number>()
+  for (let page = 1; page <= pages; page++) {
+    const res = await list(ctx, { limit: PAGE, page })
+    const ids = campaignIds(res)
+    for (const [i, id] of ids.entries()) {
+      const expected = all[(page - 1) * PAGE + i]
+      if (seen.has(id)) {
+        if (await listingMoved(ctx, full)) return 'moved'
+        ctx.fail({ pointer: `/campaigns/${i}/id`, message: `page ${page} repeats a campaign of page ${seen.get(id)} (pages must be disjoint)`, expected, actual: id }, res)
+      }
+      seen.set(id, page)
+      if (id !== expected) {
+        if (await listingMoved(ctx, full)) return 'moved'
+        ctx.fail({ pointer: `/campaigns/${i}/id`, message: `page ${page} disagrees with the full listing (limit 100)`, expected, actual: id }, res)
+      }
+    }
+    const wanted = Math.min(PAGE, all.length - (page - 1) * PAGE)
+    if (ids.length !== wanted) ctx.fail({ pointer: '/campaigns', message: `page ${page} of limit ${PAGE} has the wrong number of items`, expected: wanted, actual: ids.length }, res)
+  }
+  return 'ok'
+}
+
+/** On a shared staging someone may create or delete campaigns mid-check; that is not the target's fault. */
+async function listingMoved(ctx: CheckContext, before: Exchange): Promise<boolean> {
+  const now = await list(ctx, { limit: 100 })
+  return campaignIds(now).join() !== campaignIds(before).join()
+}
+
+function compareBy(order: string): ((a: any, b: any) => number)[] {
+  const desc = order.startsWith('-')
+  const field = desc ? order.slice(1) : order
+  const value = (c: any): string => String(field === 'updated_at' ? c.updated_at ?? c.created_at : c[field] ?? '')
+  const sign = desc ? -1 : 1
+  // Names may be sorted by code unit or by a case-insensitive collation; either is accepted.
+  const comparators = [(a: any, b: any) => sign * (value(a) < value(b) ? -1 : value(a) > value(b) ? 1 : 0)]
+  if (field === 'name') comparators.push((a, b) => sign * value(a).localeCompare(value(b), 'en', { sensitivity: 'base' }))
+  return comparators
+}
+
+function orderValues(ctx: CheckContext): string[] | undefined {
+  const op = ctx.validator.operations.find((o) => o.operationId === 'listCampaigns')
+  const schema = op?.parameters.find((p) => p.name === 'order' && p.in === 'query')?.schema
+  return schema?.enum ?? schema?.items?.enum
+}
+
+const ORDERS = ['created_at', '-created_at', 'updated_at', '-updated_at', 'name', '-name']
+
+const orderChecks: Check[] = ORDERS.map((order) => ({
+  id: `list.order-${order.startsWith('-') ? `${order.slice(1)}-desc` : order}`,
+  title: `listCampaigns order=${order} sorts the campaigns accordingly`,
+  operationIds: ['listCampaigns'],
+  readOnly: true,
+  async run(ctx) {
+    if (!(orderValues(ctx) ?? ORDERS).includes(order)) ctx.skip(`order=${order} is not in the spec`)
+    const res = await list(ctx, { limit: 100, order })
+    const campaigns: any[] = res.response.body.campaigns
+    if (!compareBy(order).some((cmp) => isSorted(campaigns, cmp))) {
+      const field = order.replace('-', '')
+      const i = campaigns.findIndex((c, k) => k > 0 && compareBy(order)[0](campaigns[k - 1], c) > 0)
+      ctx.fail({ pointer: `/campaigns/${i}/${field}`, message: `campaigns are not sorted by ${order}`, expected: `after ${JSON.stringify(campaigns[i - 1]?.[field])}`, actual: campaigns[i]?.[field] }, res)
+    }
+  },
+}))
+
+export const listingChecks: Check[] = [
+  {
+    id: 'list.limit-over-100-400',
+    title: 'listCampaigns with limit 101 gets a 400 error with a key',
+    operationIds: ['listCampaigns'],
+    readOnly: true,
+    async run(ctx) {
+      const res = await list(ctx, { limit: 101 }, 400)
+      ctx.expectThat(res, '/key', (k) => typeof k === 'string' && k.length > 0, 'an error key')
+    },
+  },
+  {
+    id: 'list.paging',
+    title: 'listCampaigns pages are disjoint and consistent with a full listing',
+    operationIds: ['listCampaigns'],
+    readOnly: true,
+    async run(ctx) {
+      if ((await checkPaging(ctx)) === 'moved' && (await checkPaging(ctx)) === 'moved') ctx.skip('the campaign list kept changing during the check (busy shared target)')
+    },
+  },
+  {
+    id: 'list.past-the-end',
+    title: 'a listCampaigns page past the end is an empty array',
+    operationIds: ['listCampaigns'],
+    readOnly: true,
+    async run(ctx) {
+      const first = await list(ctx, { limit: 100 })
+      const count = campaignIds(first).length
+      const total: number | undefined = first.response.body.total
+      const page = typeof total === 'number' ? Math.floor(total / 100) + 2 : count < 100 ? 2 : undefined
+      if (page === undefined || page > 100) ctx.skip('too many campaigns to reach past the end within page 100')
+      const res = await list(ctx, { limit: 100, page })
+      ctx.expectField(res, '/campaigns', [], `page ${page} is past the end`)
+    },
+  },
+  {
+    id: 'list.newest-first',
+    title: 'listCampaigns without order lists the newest campaign first',
+    operationIds: ['listCampaigns'],
+    readOnly: true,
+    async run(ctx) {
+      const res = await list(ctx, { limit: 100 })
+      const campaigns: any[] = res.response.body.campaigns
+      const i = campaigns.findIndex((c, k) => k > 0 && String(campaigns[k - 1].created_at) < String(c.created_at))
+      if (i > 0) ctx.fail({ pointer: `/campaigns/${i}/created_at`, message: 'default order must be newest first', expected: `at most ${campaigns[i - 1].created_at}`, actual: campaigns[i].created_at }, res)
+    },
+  },
+  ...orderChecks,
+  {
+    id: 'list.filter-campaign-type',
+    title: 'listCampaigns campaign_type and is_referral_code filters return only matching campaigns',
+    operationIds: ['listCampaigns'],
+    readOnly: true,
+    async run(ctx) {
+      const promotions = await list(ctx, { limit: 100, campaign_type: 'PROMOTION' })
+      promotions.response.body.campaigns.forEach((_: unknown, i: number) => ctx.expectField(promotions, `/campaigns/${i}/campaign_type`, 'PROMOTION'))
+      const referral = await list(ctx, { limit: 100, is_referral_code: true })
+      referral.response.body.campaigns.forEach((_: unknown, i: number) => ctx.expectField(referral, `/campaigns/${i}/campaign_type`, 'REFERRAL_PROGRAM'))
+    },
+  },
+  {
+    id: 'list.filter-name',
+    title: 'listCampaigns filters[campaigns][conditions][$is] finds a campaign by name',
+    operationIds: ['listCampaigns'],
+    readOnly: true,
+    async run(ctx) {
+      const any = await list(ctx, { limit: 1 })
+      const name: string | undefined = any.response.body.campaigns[0]?.name
+      if (!name) ctx.skip('no campaign to look for')
+      const res = await list(ctx, { limit: 100, 'filters[campaigns][conditions][$is]': name })
+      ctx.expectThat(res, '/campaigns', (c) => Array.isArray(c) && c.length >= 1, 'at least the named campaign')
+      res.response.body.campaigns.forEach((_: unknown, i: number) => ctx.expectField(res, `/campaigns/${i}/name`, name))
+    },
+  },
+]

@@ -1,0 +1,80 @@
+import type { Check, CheckContext } from '../check.js'
+import type { Exchange } from '../http-client.js'
+import { enc, isSorted } from './support.js'
+
+const byCampaign = (ctx: CheckContext, query: Record<string, string | number | undefined>, member = ctx.ids.referralMemberId!, status = 200): Promise<Exchange> =>
+  ctx.call({ operationId: 'listReferralCodeHolders', method: 'GET', path: `/v1/referrals/${enc(ctx.ids.referralCampaignId!)}/members/${enc(member)}/holders`, query }, { status })
+
+const holderIds = (ex: Exchange): string[] => (ex.response.body?.data ?? []).map((h: any) => h?.id)
+
+export const referralChecks: Check[] = [
+  {
+    id: 'referrals.holders-cursor-paging',
+    title: 'referral code holders page with starting_after_id / more_starting_after to the same list as one big page',
+    operationIds: ['listReferralCodeHolders'],
+    readOnly: true,
+    needs: ['referralCampaignId', 'referralMemberId'],
+    async run(ctx) {
+      const full = await byCampaign(ctx, { limit: 100, order: 'id' })
+      const all = holderIds(full)
+      if (full.response.body.has_more === false && full.response.body.total !== all.length) {
+        ctx.fail({ pointer: '/total', message: 'total must count the holders of the code', expected: all.length, actual: full.response.body.total }, full)
+      }
+      if (all.length < 2) ctx.skip(`the referral code has ${all.length} holder(s); cursor paging needs 2`)
+      const collected: string[] = []
+      let cursor: string | undefined
+      for (let page = 1; page <= all.length + 1; page++) {
+        const res = await byCampaign(ctx, { limit: 1, order: 'id', starting_after_id: cursor })
+        const ids = holderIds(res)
+        if (ids.length > 1) ctx.fail({ pointer: '/data', message: 'limit 1 must return at most one holder', expected: 1, actual: ids.length }, res)
+        for (const id of ids) {
+          if (collected.includes(id)) ctx.fail({ pointer: '/data/0/id', message: `page ${page} repeats a holder (cursor pages must be disjoint)`, actual: id }, res)
+          collected.push(id)
+        }
+        if (res.response.body.has_more !== true) break
+        ctx.expectThat(res, '/more_starting_after', (v) => typeof v === 'string' && v.length > 0, 'the cursor of the next page', 'has_more true needs more_starting_after')
+        cursor = res.response.body.more_starting_after
+      }
+      if (collected.join() !== all.join()) ctx.fail({ pointer: '/data', message: 'the cursor pages together must equal the full listing', expected: all, actual: collected }, full)
+    },
+  },
+  {
+    id: 'referrals.holders-order',
+    title: 'referral code holders order=id and order=-id sort by id',
+    operationIds: ['listReferralCodeHolders'],
+    readOnly: true,
+    needs: ['referralCampaignId', 'referralMemberId'],
+    async run(ctx) {
+      for (const order of ['id', '-id']) {
+        const res = await byCampaign(ctx, { limit: 100, order })
+        const sign = order === 'id' ? 1 : -1
+        if (!isSorted(holderIds(res), (a, b) => sign * (a < b ? -1 : a > b ? 1 : 0))) ctx.fail({ pointer: '/data', message: `holders are not sorted by ${order}`, actual: holderIds(res) }, res)
+      }
+    },
+  },
+  {
+    id: 'referrals.member-holders',
+    title: 'holders of a referral code without the campaign in the path match the campaign-scoped listing',
+    operationIds: ['listMemberHolders', 'listReferralCodeHolders'],
+    readOnly: true,
+    needs: ['referralCampaignId', 'referralMemberId'],
+    async run(ctx) {
+      const scoped = await byCampaign(ctx, { limit: 100, order: 'id' })
+      const path = `/v1/referrals/members/${enc(ctx.ids.referralMemberId!)}/holders`
+      const res = await ctx.call({ operationId: 'listMemberHolders', method: 'GET', path, query: { limit: 100, order: 'id' } }, { status: 200 })
+      ctx.expectField(res, '/data', scoped.response.body.data, 'both paths list the same holders')
+    },
+  },
+  {
+    id: 'referrals.unknown-member-404',
+    title: 'holders of an unknown referral code get 404',
+    operationIds: ['listReferralCodeHolders', 'listMemberHolders'],
+    readOnly: true,
+    needs: ['referralCampaignId'],
+    async run(ctx) {
+      const unknown = 'PK-UNKNOWN-CODE-0000'
+      await byCampaign(ctx, { limit: 10 }, unknown, 404)
+      await ctx.call({ operationId: 'listMemberHolders', method: 'GET', path: `/v1/referrals/members/${unknown}/holders` }, { status: 404 })
+    },
+  },
+]

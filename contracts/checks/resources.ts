@@ -1,0 +1,114 @@
+import type { Check } from '../check.js'
+import { enc } from './support.js'
+
+const rewardPath = (rewardId: string, assignmentId: string): string => `/v1/rewards/${enc(rewardId)}/assignments/${enc(assignmentId)}`
+
+export const resourceChecks: Check[] = [
+  {
+    id: 'categories.create',
+    title: 'create a category: 200 with a cat_ id and the hierarchy sent',
+    operationIds: ['createCategory'],
+    readOnly: false,
+    async run(ctx) {
+      const name = ctx.name('category')
+      const res = await ctx.call({ operationId: 'createCategory', method: 'POST', path: '/v1/categories', body: { name, hierarchy: 7 } }, { status: 200 })
+      ctx.expectField(res, '/name', name)
+      ctx.expectField(res, '/hierarchy', 7)
+    },
+  },
+  {
+    id: 'categories.invalid-hierarchy-400',
+    title: 'a category with hierarchy -1 gets 400',
+    operationIds: ['createCategory'],
+    readOnly: false,
+    async run(ctx) {
+      const res = await ctx.call({ operationId: 'createCategory', method: 'POST', path: '/v1/categories', body: { name: ctx.name('bad-category'), hierarchy: -1 } }, { status: 400 })
+      ctx.expectField(res, '/key', 'invalid_payload')
+    },
+  },
+  {
+    id: 'rewards.update-assignment',
+    title: 'update a reward assignment\'s points, then restore the old value',
+    operationIds: ['updateRewardAssignment'],
+    readOnly: false,
+    needs: ['rewardId', 'assignmentId'],
+    async run(ctx) {
+      const path = rewardPath(ctx.ids.rewardId!, ctx.ids.assignmentId!)
+      // The spec has no read operation for assignments; a PUT without parameters changes nothing and shows the current value.
+      const current = await ctx.call({ operationId: 'updateRewardAssignment', method: 'PUT', path, body: {} }, { status: 200 })
+      const old = current.response.body.parameters?.loyalty?.points
+      if (!Number.isInteger(old)) ctx.skip('the assignment has no parameters.loyalty.points to change and restore')
+      ctx.cleanup.add(`restore ${ctx.ids.assignmentId} points to ${old}`, async () => {
+        const res = await ctx.client.send({ operationId: 'updateRewardAssignment', method: 'PUT', path, body: { parameters: { loyalty: { points: old } } } })
+        if (res.response.status !== 200) throw new Error(`PUT answered ${res.response.status}`)
+      })
+      const updated = await ctx.call({ operationId: 'updateRewardAssignment', method: 'PUT', path, body: { parameters: { loyalty: { points: old + 1 } } } }, { status: 200 })
+      ctx.expectField(updated, '/id', ctx.ids.assignmentId)
+      ctx.expectField(updated, '/parameters/loyalty/points', old + 1)
+      ctx.expectField(updated, '/reward_id', ctx.ids.rewardId)
+    },
+  },
+  {
+    id: 'rewards.unknown-assignment-404',
+    title: 'updating an unknown reward assignment gets 404 not_found',
+    operationIds: ['updateRewardAssignment'],
+    readOnly: false,
+    needs: ['rewardId'],
+    async run(ctx) {
+      const path = rewardPath(ctx.ids.rewardId!, 'rewa_pkUnknown000000000000')
+      const res = await ctx.call({ operationId: 'updateRewardAssignment', method: 'PUT', path, body: { parameters: { loyalty: { points: 1 } } } }, { status: 404 })
+      ctx.expectField(res, '/key', 'not_found')
+    },
+  },
+  {
+    id: 'management.metadata-schema',
+    title: 'get a metadata schema of a project',
+    operationIds: ['getMetadataSchema'],
+    readOnly: true,
+    needs: ['projectId', 'metadataSchemaId'],
+    async run(ctx) {
+      const path = `/management/v1/projects/${enc(ctx.ids.projectId!)}/metadata-schemas/${enc(ctx.ids.metadataSchemaId!)}`
+      const res = await ctx.call({ operationId: 'getMetadataSchema', method: 'GET', path, auth: 'management' }, { status: 200 })
+      ctx.expectField(res, '/id', ctx.ids.metadataSchemaId)
+    },
+  },
+  {
+    id: 'management.metadata-schema-unknown-404',
+    title: 'an unknown metadata schema gets 404',
+    operationIds: ['getMetadataSchema'],
+    readOnly: true,
+    needs: ['projectId'],
+    async run(ctx) {
+      const path = `/management/v1/projects/${enc(ctx.ids.projectId!)}/metadata-schemas/ms_pkUnknown000000000000`
+      await ctx.call({ operationId: 'getMetadataSchema', method: 'GET', path, auth: 'management' }, { status: 404 })
+    },
+  },
+  {
+    id: 'management.copy-template',
+    title: 'copy a campaign template into a project, then the same name again gets 409',
+    operationIds: ['copyCampaignTemplate'],
+    readOnly: false,
+    needs: ['projectId', 'templateId'],
+    async run(ctx) {
+      const path = `/management/v1/projects/${enc(ctx.ids.projectId!)}/templates/campaigns/${enc(ctx.ids.templateId!)}/copy`
+      const body = { name: ctx.name('template'), description: `promokit contract run ${ctx.runId}`, destination_project_id: ctx.ids.projectId }
+      const copy = await ctx.call({ operationId: 'copyCampaignTemplate', method: 'POST', path, body, auth: 'management' }, { status: 200 })
+      ctx.expectField(copy, '/name', body.name)
+      ctx.expectThat(copy, '/id', (id) => id !== ctx.ids.templateId, 'a new template id', 'the copy is a new template')
+      const again = await ctx.call({ operationId: 'copyCampaignTemplate', method: 'POST', path, body, auth: 'management' }, { status: 409 })
+      ctx.expectField(again, '/key', 'duplicate_found')
+    },
+  },
+  {
+    id: 'management.copy-unknown-template-404',
+    title: 'copying an unknown template gets 404',
+    operationIds: ['copyCampaignTemplate'],
+    readOnly: false,
+    needs: ['projectId'],
+    async run(ctx) {
+      const path = `/management/v1/projects/${enc(ctx.ids.projectId!)}/templates/campaigns/camp_tpl_pkUnknown0000000000/copy`
+      const body = { name: ctx.name('template'), destination_project_id: ctx.ids.projectId }
+      await ctx.call({ operationId: 'copyCampaignTemplate', method: 'POST', path, body, auth: 'management' }, { status: 404 })
+    },
+  },
+]

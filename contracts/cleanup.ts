@@ -1,0 +1,79 @@
+import type { HttpClient } from './http-client.js'
+
+interface Task {
+  label: string
+  run(): Promise<void>
+}
+
+export interface CleanupOutcome {
+  deleted: string[]
+  failed: string[]
+}
+
+/**
+ * What the run must undo, undone last-in first-out at the end (also after a failure or SIGINT).
+ * Campaigns are the only created resource the API can delete; categories, exports and template
+ * copies stay, named with the run prefix.
+ */
+export class Cleanup {
+  #tasks: Task[] = []
+  readonly #campaigns = new Set<string>()
+
+  constructor(
+    private readonly deps: { client: () => HttpClient; wait: (ms: number) => Promise<void>; pollTimeoutMs: number },
+  ) {}
+
+  get pending(): number {
+    return this.#tasks.length
+  }
+
+  add(label: string, run: () => Promise<void>): void {
+    this.#tasks.push({ label, run })
+  }
+
+  /** Registers a created campaign for deletion; registering twice is harmless. */
+  deleteCampaign(id: string): void {
+    if (this.#campaigns.has(id)) return
+    this.#campaigns.add(id)
+    this.add(`deleteCampaign ${id}`, () => this.#deleteCampaign(id))
+  }
+
+  /** Marks a campaign a check already deleted itself. */
+  forgetCampaign(id: string): void {
+    this.#campaigns.delete(id)
+    this.#tasks = this.#tasks.filter((t) => t.label !== `deleteCampaign ${id}`)
+  }
+
+  async runAll(): Promise<CleanupOutcome> {
+    const outcome: CleanupOutcome = { deleted: [], failed: [] }
+    const tasks = this.#tasks.reverse()
+    this.#tasks = []
+    for (const task of tasks) {
+      try {
+        await task.run()
+        outcome.deleted.push(task.label)
+      } catch (error) {
+        outcome.failed.push(`${task.label}: ${(error as Error).message}`)
+      }
+    }
+    return outcome
+  }
+
+  /** A campaign still generating answers 404 with Retry-After (documented choice): wait and retry. */
+  async #deleteCampaign(id: string): Promise<void> {
+    let waited = 0
+    for (;;) {
+      const ex = await this.deps.client().send({ operationId: 'deleteCampaign', method: 'DELETE', path: `/v1/campaigns/${encodeURIComponent(id)}` })
+      const { status, headers } = ex.response
+      if (status === 204 || status === 200) return
+      const retryAfter = Number(headers['retry-after'])
+      if (status === 404 && !(retryAfter > 0)) return
+      if ((status !== 404 && status !== 409 && status !== 429) || waited >= this.deps.pollTimeoutMs) {
+        throw new Error(`DELETE answered ${status}`)
+      }
+      const ms = retryAfter > 0 ? retryAfter * 1000 : 1000
+      await this.deps.wait(ms)
+      waited += ms
+    }
+  }
+}

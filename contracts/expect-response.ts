@@ -1,0 +1,73 @@
+import type { Exchange } from './http-client.js'
+import type { SuiteValidator } from './suite-validator.js'
+import type { Problem } from './types.js'
+
+export interface ResponseExpectation {
+  /** The status(es) this request must get; omitted means any status the spec documents. */
+  status?: number | readonly number[]
+  /** `csv` for the export download; JSON otherwise. */
+  contentType?: 'json' | 'csv'
+}
+
+/**
+ * Everything a single response must satisfy: the expected status, a status the spec documents for the
+ * operation, the right content type, a body valid for that status (the validator's Ajv schemas), and
+ * error bodies in the Error format with `code` = status and a `key` (issue 4).
+ */
+export function checkResponse(validator: SuiteValidator, exchange: Exchange, expectation: ResponseExpectation = {}): Problem[] {
+  const { response, operationId } = exchange
+  const problems: Problem[] = []
+  const wanted = expectation.status === undefined ? undefined : [expectation.status].flat()
+  if (wanted && !wanted.includes(response.status)) {
+    problems.push({ location: 'status', pointer: '', message: `${operationId} answered an unexpected status`, expected: wanted.length === 1 ? wanted[0] : wanted, actual: response.status, keyword: 'status' })
+  }
+  const hasBody = response.status !== 204 && response.status !== 304 && response.text !== ''
+  const csv = expectation.contentType === 'csv' && response.status < 400
+  if (hasBody) problems.push(...contentTypeProblems(exchange, csv))
+  if (hasBody && !csv && response.body === undefined && /json/i.test(response.contentType)) {
+    problems.push({ location: 'body', pointer: '', message: 'the body is not valid JSON', actual: response.text.slice(0, 200), keyword: 'json' })
+    return problems
+  }
+  const result = validator.validateResponse(operationId, response.status, hasBody ? response.body : undefined, response.headers)
+  for (const v of result.violations) {
+    if (v.keyword === 'status') {
+      problems.push({ location: 'status', pointer: '', message: `status ${response.status} is not documented for ${operationId}`, actual: response.status, keyword: 'status' })
+    } else if (v.keyword === 'contentType') {
+      if (!problems.some((p) => p.location === 'content-type')) problems.push({ location: 'content-type', pointer: '', message: v.message, actual: response.contentType, keyword: v.keyword })
+    } else {
+      problems.push({ location: 'body', pointer: v.pointer, message: v.message, actual: v.value, keyword: v.keyword })
+    }
+  }
+  if (response.status >= 400) problems.push(...errorFormatProblems(exchange))
+  return dedupe(problems)
+}
+
+function contentTypeProblems({ response }: Exchange, csv: boolean): Problem[] {
+  const type = response.contentType.split(';')[0].trim().toLowerCase()
+  const ok = csv ? type === 'text/csv' : type === 'application/json' || type.endsWith('+json')
+  if (ok) return []
+  return [{ location: 'content-type', pointer: '', message: 'wrong content type', expected: csv ? 'text/csv' : 'application/json', actual: response.contentType || 'none', keyword: 'contentType' }]
+}
+
+/** The Error format the issue asks of every error body; stricter than the spec's schema on `key`. */
+function errorFormatProblems({ response }: Exchange): Problem[] {
+  const body = response.body
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    return [{ location: 'body', pointer: '', message: 'an error response must carry an Error object', actual: response.text.slice(0, 120), keyword: 'errorFormat' }]
+  }
+  const problems: Problem[] = []
+  if (body.code !== response.status) problems.push({ location: 'body', pointer: '/code', message: 'Error.code must equal the HTTP status', expected: response.status, actual: body.code, keyword: 'errorFormat' })
+  if (typeof body.key !== 'string' || body.key === '') problems.push({ location: 'body', pointer: '/key', message: 'Error.key must name the error', expected: 'a non-empty string', actual: body.key, keyword: 'errorFormat' })
+  if (typeof body.message !== 'string') problems.push({ location: 'body', pointer: '/message', message: 'Error.message must be a string', actual: body.message, keyword: 'errorFormat' })
+  return problems
+}
+
+function dedupe(problems: Problem[]): Problem[] {
+  const seen = new Set<string>()
+  return problems.filter((p) => {
+    const key = `${p.location}|${p.pointer}|${p.keyword}`
+    if (seen.has(key)) return false
+    seen.add(key)
+    return true
+  })
+}

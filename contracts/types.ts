@@ -1,0 +1,94 @@
+import type { Exchange, RecordedRequest } from './http-client.js'
+
+/** Ids of pre-existing resources some checks need; from flags, discovery, or absent (→ skipped). */
+export interface KnownIds {
+  projectId?: string
+  rewardId?: string
+  assignmentId?: string
+  referralCampaignId?: string
+  referralMemberId?: string
+  templateId?: string
+  metadataSchemaId?: string
+  giftCampaignId?: string
+}
+
+export type FixtureId = keyof KnownIds
+
+/** Where in a response a problem sits: the status line, the content type, the body, or a cross-request rule. */
+export type ProblemLocation = 'status' | 'content-type' | 'body' | 'header' | 'behaviour'
+
+/** One thing that was wrong. `pointer` is a JSON pointer into the body ('' for the whole body). */
+export interface Problem {
+  location: ProblemLocation
+  pointer: string
+  message: string
+  expected?: unknown
+  actual?: unknown
+  keyword?: string
+}
+
+export type CheckStatus = 'passed' | 'failed' | 'skipped'
+
+export interface ResponseSnapshot {
+  status: number
+  headers: Record<string, string>
+  /** The body as text, secrets masked, truncated when large. */
+  body: string
+}
+
+export interface FailureReport {
+  checkId: string
+  title: string
+  operationId?: string
+  /** The failing request as a curl line, secrets masked. */
+  curl?: string
+  status?: number
+  problems: Problem[]
+  request?: RecordedRequest
+  response?: ResponseSnapshot
+}
+
+export interface CheckResult {
+  id: string
+  title: string
+  operationIds: string[]
+  status: CheckStatus
+  durationMs: number
+  /** Why it was skipped. */
+  reason?: string
+  failure?: FailureReport
+}
+
+export interface CoverageRow {
+  operationId: string
+  method: string
+  path: string
+  /** Each documented status (as written in the spec: '200', '4XX', 'default') and whether the run saw it. */
+  statuses: { status: string; exercised: boolean }[]
+  /** Statuses received that the spec does not document for the operation. */
+  undocumented: number[]
+}
+
+export interface RunSummary {
+  passed: number
+  failed: number
+  skipped: number
+}
+
+export interface RunReport {
+  runId: string
+  prefix: string
+  target: { baseUrl: string; isMock: boolean }
+  readOnly: boolean
+  startedAt: string
+  durationMs: number
+  requests: number
+  results: CheckResult[]
+  coverage: CoverageRow[]
+  summary: RunSummary
+  cleanup: { deleted: string[]; failed: string[] }
+  /** Set when the run stopped early (SIGINT, request budget). */
+  interrupted?: string
+}
+
+export type { Exchange }
