@@ -1,0 +1,143 @@
+import type { Ajv2020 } from 'ajv/dist/2020.js'
+import type { ValidateFunction } from 'ajv'
+import type { OperationInfo, ParameterInfo } from '../spec/operations.js'
+import { collectDeepObject, parameterCoercer, schemaCoercer, type Coercer } from './coerce.js'
+import { findByMediaType, isFormMediaType, mediaTypeOf } from './media-types.js'
+import type { SchemaView } from './schema-views.js'
+import { toViolations, type Violation, type ViolationLocation } from './violations.js'
+
+export interface RequestInput {
+  /** Path parameters, as matchRoute returns them (already URL-decoded). */
+  params?: Record<string, string>
+  /** Parsed query: qs-style nested objects or Node's flat `filters[a][b]` keys both work. */
+  query?: Record<string, unknown>
+  headers?: Record<string, string | string[] | undefined>
+  body?: unknown
+  /** The request's Content-Type header, parameters such as charset allowed. */
+  contentType?: string
+}
+
+export interface RequestValues {
+  params: Record<string, unknown>
+  query: Record<string, unknown>
+  headers: Record<string, unknown>
+  /** The body as validated: form bodies come back with their declared types. */
+  body: unknown
+}
+
+export interface RequestResult {
+  valid: boolean
+  violations: Violation[]
+  values: RequestValues
+}
+
+interface ParamPlan {
+  name: string
+  key: string
+  coerce: Coercer
+  hasDefault: boolean
+  defaultJson: string
+  deep: boolean
+}
+
+interface LocationPlan {
+  location: Exclude<ViolationLocation, 'body'>
+  prefix: string
+  params: ParamPlan[]
+  validate?: ValidateFunction
+}
+
+export interface RequestPlan {
+  path: LocationPlan
+  query: LocationPlan
+  header: LocationPlan
+  body?: { required: boolean; types: Map<string, { validate: ValidateFunction; coerce?: Coercer }> }
+}
+
+export function buildRequestPlan(op: OperationInfo, ajv: Ajv2020, view: SchemaView): RequestPlan {
+  const location = (where: LocationPlan['location']) => locationPlan(where, op.parameters.filter((p) => p.in === where), ajv, view)
+  const plan: RequestPlan = { path: location('path'), query: location('query'), header: location('header') }
+  if (op.requestBody) {
+    const types = new Map<string, { validate: ValidateFunction; coerce?: Coercer }>()
+    for (const [type, schema] of Object.entries(op.requestBody.schemas)) {
+      const coerce = isFormMediaType(type) ? schemaCoercer(schema as Record<string, unknown>) : undefined
+      types.set(type.toLowerCase(), { validate: ajv.compile(view.convert(schema) as object), coerce })
+    }
+    plan.body = { required: op.requestBody.required, types }
+  }
+  return plan
+}
+
+function locationPlan(location: LocationPlan['location'], params: ParameterInfo[], ajv: Ajv2020, view: SchemaView): LocationPlan {
+  const prefix = `/${location}`
+  if (params.length === 0) return { location, prefix, params: [] }
+  const key = (p: ParameterInfo) => (location === 'header' ? p.name.toLowerCase() : p.name)
+  const schema = {
+    type: 'object',
+    properties: Object.fromEntries(params.map((p) => [key(p), view.convert(p.schema)])),
+    required: params.filter((p) => p.required).map(key),
+  }
+  const plans = params.map((p) => {
+    const fallback = (p.schema as { default?: unknown }).default
+    return { name: key(p), key: key(p), coerce: parameterCoercer(p), hasDefault: fallback !== undefined,
+      defaultJson: JSON.stringify(fallback), deep: p.style === 'deepObject' }
+  })
+  return { location, prefix, params: plans, validate: ajv.compile(schema) }
+}
+
+export function runRequestPlan(plan: RequestPlan, input: RequestInput): RequestResult {
+  const violations: Violation[] = []
+  const params = readLocation(plan.path, input.params, violations)
+  const query = readLocation(plan.query, input.query, violations)
+  const headers = readLocation(plan.header, plan.header.params.length > 0 ? lowerKeys(input.headers) : input.headers, violations)
+  let body = input.body
+  if (plan.body) body = checkBody(plan.body, input, violations)
+  return { valid: violations.length === 0, violations, values: { params, query, headers, body } }
+}
+
+const EMPTY: Record<string, unknown> = Object.freeze({}) as Record<string, unknown>
+
+function readLocation(plan: LocationPlan, source: Record<string, unknown> | undefined, violations: Violation[]) {
+  if (plan.params.length === 0) return source ?? EMPTY
+  // Undeclared query parameters and headers pass through untouched; the declared ones get their types.
+  const out: Record<string, unknown> = plan.location === 'path' ? {} : { ...source }
+  for (const p of plan.params) {
+    let raw = source?.[p.key]
+    if (raw === undefined && p.deep && source) raw = takeDeepObject(out, source, p.name)
+    if (raw === undefined && plan.location === 'query') raw = source?.[`${p.key}[]`]
+    if (raw !== undefined) out[p.key] = p.coerce(raw)
+    else if (p.hasDefault) out[p.key] = JSON.parse(p.defaultJson)
+  }
+  if (plan.validate && !plan.validate(out)) violations.push(...toViolations(plan.validate.errors ?? [], plan.prefix, plan.location))
+  return out
+}
+
+function takeDeepObject(out: Record<string, unknown>, source: Record<string, unknown>, name: string) {
+  const nested = collectDeepObject(source, name)
+  if (nested) for (const key of Object.keys(out)) if (key.startsWith(`${name}[`)) delete out[key]
+  return nested
+}
+
+function checkBody(plan: NonNullable<RequestPlan['body']>, input: RequestInput, violations: Violation[]): unknown {
+  const { body } = input
+  if (body === undefined) {
+    if (plan.required) violations.push({ pointer: '/body', keyword: 'required', message: 'a request body is required', schemaPath: '#/requestBody/required', in: 'body' })
+    return body
+  }
+  const type = mediaTypeOf(input.contentType) ?? (plan.types.size === 1 ? [...plan.types.keys()][0] : 'application/json')
+  const entry = findByMediaType(plan.types, type)
+  if (!entry) {
+    const documented = [...plan.types.keys()].join(', ')
+    violations.push({ pointer: '/body', keyword: 'contentType', message: `content type ${type} is not accepted (documented: ${documented})`, value: type, schemaPath: '#/requestBody/content', in: 'body' })
+    return body
+  }
+  const value = entry.coerce ? entry.coerce(body) : body
+  if (!entry.validate(value)) violations.push(...toViolations(entry.validate.errors ?? [], '/body', 'body'))
+  return value
+}
+
+function lowerKeys(headers: RequestInput['headers']): Record<string, unknown> | undefined {
+  if (!headers) return headers
+  for (const key in headers) if (key !== key.toLowerCase()) return Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]))
+  return headers
+}

@@ -1,0 +1,68 @@
+import type { OperationInfo } from '../spec/operations.js'
+
+export type RouteMatch =
+  | { operation: OperationInfo; params: Record<string, string> }
+  | { methodNotAllowed: string[] }
+
+interface Route {
+  pattern: RegExp
+  names: string[]
+  /** One char per segment, 0 literal / 1 parameter: sorting on it puts literal segments first. */
+  rank: string
+  byMethod: Map<string, OperationInfo>
+}
+
+/** Maps `METHOD /concrete/path` to its operation; a literal segment beats a parameter at the same position. */
+export class RouteTable {
+  readonly #routes: Route[]
+
+  constructor(operations: readonly OperationInfo[]) {
+    const byPath = new Map<string, Route>()
+    for (const op of operations) {
+      let route = byPath.get(op.path)
+      if (!route) {
+        const rank = op.path.split('/').map((s) => (s.includes('{') ? '1' : '0')).join('')
+        route = { pattern: op.pathPattern, names: op.pathParamNames, rank, byMethod: new Map() }
+        byPath.set(op.path, route)
+      }
+      route.byMethod.set(op.method, op)
+    }
+    this.#routes = [...byPath.values()].sort((a, b) => (a.rank < b.rank ? -1 : a.rank > b.rank ? 1 : 0))
+  }
+
+  match(method: string, rawPath: string): RouteMatch | undefined {
+    const path = normalise(rawPath)
+    const upper = method.toUpperCase()
+    let firstAllowed: string[] | undefined
+    for (const route of this.#routes) {
+      const found = route.pattern.exec(path)
+      if (!found) continue
+      const operation = route.byMethod.get(upper)
+      if (operation) return { operation, params: paramsOf(route, found) }
+      firstAllowed ??= [...route.byMethod.keys()]
+    }
+    return firstAllowed ? { methodNotAllowed: firstAllowed } : undefined
+  }
+}
+
+function normalise(path: string): string {
+  const q = path.indexOf('?')
+  let p = q >= 0 ? path.slice(0, q) : path
+  // Express (non-strict routing) serves /v1/campaigns/ as /v1/campaigns; so do we.
+  if (p.length > 1 && p.endsWith('/')) p = p.slice(0, -1)
+  return p
+}
+
+function paramsOf(route: Route, found: RegExpExecArray): Record<string, string> {
+  const params: Record<string, string> = {}
+  for (let i = 0; i < route.names.length; i++) params[route.names[i]] = decode(found[i + 1])
+  return params
+}
+
+function decode(value: string): string {
+  try {
+    return decodeURIComponent(value)
+  } catch {
+    return value
+  }
+}

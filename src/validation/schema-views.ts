@@ -1,0 +1,127 @@
+import type { OpenApiDocument } from '../spec/load-spec.js'
+
+export type Direction = 'request' | 'response'
+type Node = Record<string, unknown>
+
+const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'])
+const SCHEMA_LISTS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems'])
+const SCHEMA_VALUES = new Set(['items', 'additionalProperties', 'contains', 'not', 'if', 'then', 'else',
+  'propertyNames', 'unevaluatedProperties', 'unevaluatedItems', 'contentSchema'])
+
+/**
+ * Turns the dereferenced spec's schemas into what Ajv compiles for one direction, without touching the doc:
+ * - request view: readOnly properties are neither required nor checked (clients may echo them back);
+ *   response view: writeOnly properties are not required (OpenAPI 3.1 §4.8.24, readOnly/writeOnly);
+ * - `x-*` extensions go, `discriminator.mapping` goes (Ajv rejects it; the branches carry the tag anyway),
+ *   and a discriminator Ajv cannot use (branches without a const/enum tag) is dropped, leaving a plain oneOf;
+ * - everything is inlined (so Ajv's schemaPath names every oneOf branch), except a component schema met again
+ *   inside itself, which becomes `{$ref: "<view>#/$defs/<Name>"}`; `defs()` then holds those components.
+ */
+export class SchemaView {
+  readonly id: string
+  readonly #direction: Direction
+  readonly #componentNames = new Map<object, string>()
+  readonly #memo = new Map<object, Node>()
+  readonly #inProgress = new Set<object>()
+  readonly #neededDefs = new Set<string>()
+  readonly #components: Record<string, unknown>
+
+  constructor(doc: OpenApiDocument, direction: Direction) {
+    this.#direction = direction
+    this.id = `promokit-${direction}.json`
+    this.#components = (doc.components?.schemas ?? {}) as Record<string, unknown>
+    for (const [name, schema] of Object.entries(this.#components)) {
+      if (isObject(schema) && !this.#componentNames.has(schema)) this.#componentNames.set(schema, name)
+    }
+  }
+
+  /** The view of one schema (a fresh tree that may share subtrees with earlier results). */
+  convert(schema: unknown): unknown {
+    return this.#node(schema, '#')
+  }
+
+  /** The schema Ajv should register under `id`: the recursive components, converted. */
+  defs(): { $id: string; $defs: Record<string, unknown> } {
+    const $defs: Record<string, unknown> = {}
+    for (let pending = [...this.#neededDefs]; pending.length > 0; pending = [...this.#neededDefs].filter((n) => !(n in $defs))) {
+      for (const name of pending) $defs[name] = this.#node(this.#components[name], `#/components/schemas/${name}`)
+    }
+    return { $id: this.id, $defs }
+  }
+
+  refTo(name: string): string {
+    return `${this.id}#/$defs/${encodeURIComponent(name.replace(/~/g, '~0').replace(/\//g, '~1'))}`
+  }
+
+  #node(schema: unknown, where: string): unknown {
+    if (!isObject(schema) || Array.isArray(schema)) return schema
+    if (this.#inProgress.has(schema)) {
+      const name = this.#componentNames.get(schema)
+      if (!name) throw new Error(`spec: recursive schema at ${where} is not a component; move it to components.schemas`)
+      this.#neededDefs.add(name)
+      return { $ref: this.refTo(name) }
+    }
+    const done = this.#memo.get(schema)
+    if (done) return done
+    this.#inProgress.add(schema)
+    try {
+      const out = this.#copy(schema as Node, where)
+      this.#memo.set(schema, out)
+      return out
+    } finally {
+      this.#inProgress.delete(schema)
+    }
+  }
+
+  #copy(schema: Node, where: string): Node {
+    const out: Node = {}
+    for (const [key, value] of Object.entries(schema)) {
+      if (key.startsWith('x-')) continue
+      if (SCHEMA_MAPS.has(key) && isObject(value)) out[key] = this.#map(key, value as Node, where)
+      else if (SCHEMA_LISTS.has(key) && Array.isArray(value)) out[key] = value.map((s, i) => this.#node(s, `${where}/${key}/${i}`))
+      else if (SCHEMA_VALUES.has(key)) out[key] = this.#node(value, `${where}/${key}`)
+      else out[key] = value
+    }
+    if (Array.isArray(schema.required) && isObject(schema.properties)) {
+      const hidden = this.#hiddenProperties(schema.properties as Node)
+      if (hidden.length > 0) out.required = schema.required.filter((name) => !hidden.includes(name as string))
+    }
+    if (isObject(schema.discriminator)) {
+      const { mapping: _mapping, ...discriminator } = schema.discriminator as Node
+      if (discriminatorUsable(schema, discriminator.propertyName)) out.discriminator = discriminator
+      else delete out.discriminator
+    }
+    return out
+  }
+
+  #map(key: string, value: Node, where: string): Node {
+    const out: Node = {}
+    for (const [name, sub] of Object.entries(value)) {
+      const readOnlyInRequest = key === 'properties' && this.#direction === 'request' && isObject(sub) && (sub as Node).readOnly === true
+      out[name] = readOnlyInRequest ? true : this.#node(sub, `${where}/${key}/${name}`)
+    }
+    return out
+  }
+
+  #hiddenProperties(properties: Node): string[] {
+    const flag = this.#direction === 'request' ? 'readOnly' : 'writeOnly'
+    return Object.keys(properties).filter((name) => isObject(properties[name]) && (properties[name] as Node)[flag] === true)
+  }
+}
+
+/** Ajv's discriminator needs a oneOf whose every branch declares the tag as a required const/enum string property. */
+function discriminatorUsable(schema: Node, tag: unknown): boolean {
+  if (typeof tag !== 'string' || !Array.isArray(schema.oneOf)) return false
+  const parentRequires = Array.isArray(schema.required) && schema.required.includes(tag)
+  return schema.oneOf.every((branch) => {
+    if (!isObject(branch)) return false
+    const b = branch as Node
+    const prop = isObject(b.properties) ? ((b.properties as Node)[tag] as Node | undefined) : undefined
+    if (!prop || !(typeof prop.const === 'string' || (Array.isArray(prop.enum) && prop.enum.every((v) => typeof v === 'string')))) return false
+    return parentRequires || (Array.isArray(b.required) && b.required.includes(tag))
+  })
+}
+
+function isObject(value: unknown): value is object {
+  return typeof value === 'object' && value !== null
+}
