@@ -20,9 +20,12 @@ export const ERROR_CATALOGUE = {
   ROUTE_NOT_FOUND: { status: 404, key: 'not_found', message: 'Not found' },
   METHOD_NOT_ALLOWED: { status: 405, key: 'method_not_allowed', message: 'HTTP Method Not Allowed' },
   DUPLICATE_FOUND: { status: 409, key: 'duplicate_found', message: 'Duplicated resource found' },
+  CONFLICT: { status: 409, key: 'conflict', message: 'Conflict' },
   PAYLOAD_TOO_LARGE: { status: 413, key: 'query_too_large', message: 'Payload too large' },
   LIMIT_EXCEEDED: { status: 429, key: 'limit_exceeded', message: 'API limit reached' },
   INTERNAL: { status: 500, key: 'internal_error', message: 'Internal Server Error' },
+  NOT_IMPLEMENTED: { status: 501, key: 'not_implemented', message: 'Not implemented' },
+  SERVICE_UNAVAILABLE: { status: 503, key: 'service_unavailable', message: 'Service unavailable' },
 } as const satisfies Record<string, { status: number; key: string; message: string }>
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE
@@ -35,6 +38,8 @@ export interface ApiErrorOptions {
   /** Machine-readable extras kept out of the body, e.g. Ajv violations for logging. */
   violations?: unknown[]
   headers?: Record<string, string>
+  /** Overrides the catalogue's status; only forced-status faults use it. */
+  status?: number
 }
 
 /** The one error type the mock throws; the error middleware turns it into the API's Error body. */
@@ -53,7 +58,7 @@ export class ApiError extends Error {
     super(options.message ?? entry.message)
     this.name = 'ApiError'
     this.code = code
-    this.status = entry.status
+    this.status = options.status ?? entry.status
     this.key = entry.key
     this.details = details
     this.resourceId = options.resourceId
@@ -88,3 +93,26 @@ export interface ErrorBody {
 
 export const notFound = (resourceType: string, resourceId: string, details?: string): ApiError =>
   new ApiError('NOT_FOUND', details ?? `Cannot find ${resourceType} with id ${resourceId}`, { resourceId, resourceType })
+
+/** The catalogue entry for a status (first match), for forced-status faults; unknown statuses fall back to 500's. */
+export function errorForStatus(status: number, details: string): ApiError {
+  const code = (Object.keys(ERROR_CATALOGUE) as ErrorCode[]).find((c) => ERROR_CATALOGUE[c].status === status) ?? 'INTERNAL'
+  return new ApiError(code, details, { status })
+}
+
+/** Errors raised by Express or its body parsers (control routes) → the catalogue. */
+export function toApiError(err: unknown): ApiError | undefined {
+  if (err instanceof ApiError) return err
+  const e = err as { type?: string; status?: number; message?: string } | undefined
+  switch (e?.type) {
+    case 'entity.parse.failed':
+      return new ApiError('MALFORMED_JSON', `The body is not valid JSON: ${e.message}`)
+    case 'entity.too.large':
+      return new ApiError('PAYLOAD_TOO_LARGE', 'The request body is larger than the limit')
+    case 'encoding.unsupported':
+    case 'charset.unsupported':
+      return new ApiError('UNSUPPORTED_CONTENT_TYPE', e.message ?? 'Unsupported encoding')
+    default:
+      return undefined
+  }
+}

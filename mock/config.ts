@@ -1,0 +1,76 @@
+import type { LevelWithSilent } from 'pino'
+
+export interface ProjectCredentials {
+  projectId: string
+  projectName: string
+  appId: string
+  appToken: string
+}
+
+export interface MockCredentials {
+  /** One set of application keys per project; the first is the default project. */
+  projects: ProjectCredentials[]
+  management: { id: string; token: string }
+}
+
+/** Everything a running mock can be told at start; parsed once at the edge (CLI flags, createMockServer options). */
+export interface MockConfig {
+  host: string
+  port: number
+  /** A directory of fixture files replacing the bundled fixtures. */
+  fixturesDir?: string
+  /** Faker seed for generated data (same seed, same data). */
+  seed: number
+  /** Extra realistic campaigns generated at start. */
+  seedCampaigns: number
+  /** Voucher codes generated per second; live-adjustable through the control API. */
+  generationRate: number
+  /** Latency added to every operation, in ms (per-operation values through the control API). */
+  latencyMs: number
+  logLevel: LevelWithSilent
+  credentials: MockCredentials
+  tokenTtlSeconds: number
+  exportScheduledMs: number
+  exportRunMs: number
+  maxBodyBytes: number
+  maxVouchersCount: number
+  /** `manual`: time moves only when told (tests); `system`: wall clock plus control-API advances. */
+  clock: 'system' | 'manual'
+}
+
+export type MockConfigInput = Partial<Omit<MockConfig, 'credentials'>> & { credentials?: Partial<MockCredentials> }
+
+export const DEFAULT_CREDENTIALS: MockCredentials = {
+  projects: [
+    { projectId: 'proj_demo0001', projectName: 'Demo Project', appId: 'promokit-app-id', appToken: 'promokit-app-token' },
+    { projectId: 'proj_demo0002', projectName: 'Second Project', appId: 'promokit-app-id-2', appToken: 'promokit-app-token-2' },
+  ],
+  management: { id: 'promokit-management-id', token: 'promokit-management-token' },
+}
+
+const isTest = (): boolean => process.env.VITEST !== undefined || process.env.NODE_ENV === 'test'
+
+/** Fills every missing setting with its default. */
+export function resolveConfig(input: MockConfigInput = {}): MockConfig {
+  const defined = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as MockConfigInput
+  return {
+    host: '127.0.0.1',
+    port: 4010,
+    seed: 42,
+    seedCampaigns: 0,
+    generationRate: 1000,
+    latencyMs: 0,
+    logLevel: isTest() ? 'silent' : 'info',
+    tokenTtlSeconds: 900,
+    exportScheduledMs: 1000,
+    exportRunMs: 2000,
+    maxBodyBytes: 1024 * 1024,
+    maxVouchersCount: 1_000_000,
+    clock: 'system',
+    ...defined,
+    credentials: {
+      projects: (defined.credentials?.projects ?? DEFAULT_CREDENTIALS.projects).map((p) => ({ ...p })),
+      management: { ...(defined.credentials?.management ?? DEFAULT_CREDENTIALS.management) },
+    },
+  }
+}

@@ -1,0 +1,45 @@
+import { ApiError } from '../errors.js'
+import { FAULT_ACTIONS, type FaultAction, type FaultInput } from './faults.js'
+import { parsePointer } from './json-pointer.js'
+
+const bad = (details: string): ApiError => new ApiError('INVALID_PAYLOAD', details)
+
+/** Checks a `POST /_mock/faults` body; every mistake is a 400 naming the field. */
+export function parseFault(body: Record<string, unknown>, isOperation: (id: string) => boolean): FaultInput {
+  const { operationId, action, status, pointer, value, whenStatus, times } = body
+  if (typeof action !== 'string' || !FAULT_ACTIONS.includes(action as FaultAction)) {
+    throw bad(`action: must be one of ${FAULT_ACTIONS.join(', ')}`)
+  }
+  if (operationId !== undefined && (typeof operationId !== 'string' || !isOperation(operationId))) {
+    throw bad(`operationId: unknown operation ${JSON.stringify(operationId)}`)
+  }
+  const fault: FaultInput = { action: action as FaultAction, ...(operationId !== undefined ? { operationId: operationId as string } : {}) }
+  if (action === 'status') {
+    if (!isStatus(status)) throw bad('status: an HTTP status (100-599) is required for action status')
+    fault.status = status
+  }
+  if (action === 'drop' || action === 'set') {
+    if (typeof pointer !== 'string') throw bad(`pointer: a JSON pointer (e.g. /id) is required for action ${action}`)
+    try {
+      parsePointer(pointer)
+    } catch (error) {
+      throw bad(`pointer: ${(error as Error).message}`)
+    }
+    fault.pointer = pointer
+    if (action === 'set') {
+      if (!('value' in body)) throw bad('value: required for action set')
+      fault.value = value
+    }
+  }
+  if (whenStatus !== undefined) {
+    if (!isStatus(whenStatus)) throw bad('whenStatus: must be an HTTP status (100-599)')
+    fault.whenStatus = whenStatus
+  }
+  if (times !== undefined) {
+    if (typeof times !== 'number' || !Number.isInteger(times) || times < 1) throw bad('times: must be an integer >= 1')
+    fault.times = times
+  }
+  return fault
+}
+
+const isStatus = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 100 && value <= 599

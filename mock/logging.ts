@@ -1,0 +1,51 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { pino, type LevelWithSilent, type Logger } from 'pino'
+import { pinoHttp, type HttpLogger } from 'pino-http'
+
+/** Header and body paths that carry secrets; pino replaces their values before anything is written. */
+export const REDACT_PATHS = [
+  'req.headers["x-app-token"]',
+  'req.headers["x-management-token"]',
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'headers["x-app-token"]',
+  'headers["x-management-token"]',
+  'headers.authorization',
+  'appToken',
+  'managementToken',
+  'access_token',
+  'accessToken',
+  'token',
+]
+
+export function createLogger(level: LevelWithSilent, destination?: NodeJS.WritableStream): Logger {
+  const options = { level, redact: { paths: REDACT_PATHS, censor: '[redacted]' } }
+  return destination ? pino(options, destination as pino.DestinationStream) : pino(options)
+}
+
+/** The export download takes its secret in the query string, so URLs are logged without it. */
+export function redactUrl(url: string): string {
+  return url.replace(/([?&]token=)[^&]*/g, '$1[redacted]')
+}
+
+/** pino-http request logs: one line per request, with request id, operationId and no secrets. */
+export function createHttpLogger(logger: Logger): HttpLogger {
+  return pinoHttp({
+    logger,
+    genReqId: (_req: IncomingMessage, res: ServerResponse) => String(res.getHeader('x-request-id') ?? ''),
+    customProps: (_req: IncomingMessage, res: ServerResponse) => {
+      const operationId = (res as ServerResponse & { locals?: { operationId?: string } }).locals?.operationId
+      return operationId ? { operationId } : {}
+    },
+    serializers: {
+      req: (req: { id: unknown; method: string; url: string; headers: Record<string, unknown> }) => ({
+        id: req.id,
+        method: req.method,
+        url: redactUrl(req.url),
+        headers: req.headers,
+      }),
+    },
+    customLogLevel: (_req: IncomingMessage, res: ServerResponse, err?: Error) =>
+      err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
+  })
+}

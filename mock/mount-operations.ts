@@ -1,0 +1,108 @@
+import { setTimeout as sleep } from 'node:timers/promises'
+import type { NextFunction, Request, Response } from 'express'
+import { authenticate } from './auth/authenticate.js'
+import type { MockDeps } from './deps.js'
+import { ApiError, errorForStatus, notFound } from './errors.js'
+import { createPlanner, type OperationPlan } from './pipeline/operation-plan.js'
+import { mediaType, parseBody, readBody } from './pipeline/read-body.js'
+import { requestIdOf } from './pipeline/request-id.js'
+import { requestValidationError } from './pipeline/request-errors.js'
+import { applyResponseFaults, writeResult } from './pipeline/respond.js'
+import type { ProjectState } from './project-state.js'
+import type { AuthContext, HandlerResult, OperationHandlers, OperationRequest } from './types.js'
+
+/**
+ * The one middleware that serves every operation of the spec: route (from the spec) → body →
+ * auth → request validation → latency → handler → faults → response. Anything rejected before
+ * the handler changes nothing.
+ */
+export function mountOperations(deps: MockDeps, handlers: OperationHandlers) {
+  const planFor = createPlanner(deps, handlers)
+
+  return async function operationPipeline(req: Request, res: Response, next: NextFunction): Promise<void> {
+    const requestId = requestIdOf(res)
+    let operationId: string | undefined
+    let result: HandlerResult
+    try {
+      const match = deps.validator.matchRoute(req.method, req.path)
+      if (!match) {
+        throw new ApiError('ROUTE_NOT_FOUND', `No operation at ${req.method} ${req.path}`, { resourceId: req.path, resourceType: 'route' })
+      }
+      if ('methodNotAllowed' in match) {
+        const allow = match.methodNotAllowed.join(', ')
+        throw new ApiError('METHOD_NOT_ALLOWED', `${req.method} is not allowed on ${req.path}; allowed: ${allow}`, { headers: { Allow: allow } })
+      }
+      const plan = planFor(match.operation)
+      operationId = plan.operationId
+      res.locals.operationId = operationId
+      result = await run(plan, match.params, req, requestId)
+    } catch (error) {
+      if (!(error instanceof ApiError)) return next(error)
+      result = { status: error.status, body: error.toBody(requestId), headers: error.headers }
+    }
+    if (operationId) result = applyResponseFaults(result, operationId, deps.faults)
+    writeResult(res, result)
+  }
+
+  async function run(plan: OperationPlan, rawParams: Record<string, string>, req: Request, requestId: string): Promise<HandlerResult> {
+    const { body, contentType } = await readRequestBody(plan, req)
+    const query = req.query as Record<string, unknown>
+    const auth = authenticate(plan.security, { operationId: plan.operationId, headers: req.headers, query }, deps)
+    let params: Record<string, unknown> = rawParams
+    let values: Record<string, unknown> = query
+    if (!deps.faults.active(plan.operationId, 'skip-request-validation')) {
+      const outcome = deps.validator.validateRequest(plan.operationId, { params: rawParams, query, headers: req.headers, body, contentType })
+      if (!outcome.valid) throw requestValidationError(plan.operationId, outcome.violations, body)
+      params = outcome.values.params
+      values = outcome.values.query
+    }
+    const project = projectFor(auth, params)
+    const latency = deps.latency.for(plan.operationId)
+    if (latency > 0) await sleep(latency)
+    const forced = deps.faults.take(plan.operationId, 'status')
+    if (forced && (forced.status ?? 500) >= 400) {
+      throw errorForStatus(forced.status ?? 500, `Injected fault: ${plan.operationId} answers ${forced.status ?? 500}`)
+    }
+    if (!plan.handler) throw new ApiError('NOT_IMPLEMENTED', `The mock has no handler for ${plan.operationId} yet`)
+    const request: OperationRequest = {
+      operationId: plan.operationId,
+      method: req.method,
+      path: req.path,
+      params: params as Record<string, string>,
+      query: values,
+      headers: req.headers as Record<string, string | undefined>,
+      body,
+      auth,
+      requestId,
+      baseUrl: `${req.protocol}://${req.get('host') ?? `${deps.config.host}:${deps.config.port}`}`,
+    }
+    const result = await plan.handler(request, { deps, project })
+    return forced?.status ? { ...result, status: forced.status } : result
+  }
+
+  async function readRequestBody(plan: OperationPlan, req: Request): Promise<{ body?: unknown; contentType?: string }> {
+    if (!plan.bodyTypes) return {}
+    const raw = await readBody(req, deps.config.maxBodyBytes)
+    const contentType = mediaType(req.headers['content-type'])
+    if (raw === undefined) return { contentType }
+    if (!contentType || !plan.bodyTypes.includes(contentType)) {
+      throw new ApiError(
+        'UNSUPPORTED_CONTENT_TYPE',
+        `Content-Type ${contentType ?? '(none)'} is not accepted by ${plan.operationId}; send ${plan.bodyTypes.join(' or ')}`,
+      )
+    }
+    return { body: parseBody(raw, contentType), contentType }
+  }
+
+  /** /v1 callers act on their credentials' project; management callers on the path's project. */
+  function projectFor(auth: AuthContext, params: Record<string, unknown>): ProjectState {
+    if (auth.scheme === 'managementKeys' && typeof params.projectId === 'string') {
+      const project = deps.projects.get(params.projectId)
+      if (!project) throw notFound('project', params.projectId, `Cannot find project with id ${params.projectId}`)
+      return project
+    }
+    const project = auth.projectId ? deps.projects.get(auth.projectId) : deps.projects.all()[0]
+    if (!project) throw new ApiError('UNAUTHORIZED', 'The credentials belong to no project of this server')
+    return project
+  }
+}

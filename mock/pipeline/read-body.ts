@@ -1,0 +1,54 @@
+import type { IncomingMessage } from 'node:http'
+import qs from 'qs'
+import { ApiError } from '../errors.js'
+
+/** The body bytes, or undefined when the request has none (the SDK sends JSON content type on GETs with no body). */
+export async function readBody(req: IncomingMessage, maxBytes: number): Promise<Buffer | undefined> {
+  const length = req.headers['content-length']
+  const chunked = req.headers['transfer-encoding'] !== undefined
+  if (!chunked && (length === undefined || length === '0')) return undefined
+  if (length !== undefined && Number(length) > maxBytes) {
+    await discard(req)
+    throw tooLarge(maxBytes)
+  }
+  const chunks: Buffer[] = []
+  let size = 0
+  let overflow = false
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length
+    if (size > maxBytes) overflow = true
+    if (!overflow) chunks.push(chunk)
+  }
+  if (overflow) throw tooLarge(maxBytes)
+  return size === 0 ? undefined : Buffer.concat(chunks, size)
+}
+
+// Reading the rest before answering lets the client finish sending and then see the 413,
+// instead of a connection reset mid-upload.
+async function discard(req: IncomingMessage): Promise<void> {
+  for await (const _ of req as AsyncIterable<Buffer>) void _
+}
+
+const tooLarge = (maxBytes: number): ApiError =>
+  new ApiError('PAYLOAD_TOO_LARGE', `The request body is larger than the limit of ${maxBytes} bytes`)
+
+/** The media type without parameters, lower case: `application/json; charset=utf-8` → `application/json`. */
+export function mediaType(contentType: string | undefined): string | undefined {
+  if (!contentType) return undefined
+  const semi = contentType.indexOf(';')
+  return (semi === -1 ? contentType : contentType.slice(0, semi)).trim().toLowerCase()
+}
+
+/** Parses the body by its media type; the caller has already checked the operation accepts that type. */
+export function parseBody(raw: Buffer, type: string): unknown {
+  const text = raw.toString('utf8')
+  if (type === 'application/x-www-form-urlencoded') return qs.parse(text)
+  if (type === 'application/json' || type.endsWith('+json')) {
+    try {
+      return JSON.parse(text)
+    } catch (error) {
+      throw new ApiError('MALFORMED_JSON', `The body is not valid JSON: ${(error as Error).message}`)
+    }
+  }
+  return text
+}

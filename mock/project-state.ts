@@ -1,0 +1,86 @@
+import type { Clock } from '../src/clock.js'
+import type { IdSource } from '../src/ids.js'
+import { CategoryStore } from './categories/category-store.js'
+import type { MockConfig } from './config.js'
+import type { FaultRegistry } from './control/faults.js'
+
+/** What every store of a project may depend on (never HTTP, never other projects). */
+export interface StoreDeps {
+  clock: Clock
+  ids: IdSource
+  /** Live settings: the control API can change e.g. `generationRate` while running. */
+  config: MockConfig
+  faults: FaultRegistry
+}
+
+export interface ProjectInfo {
+  id: string
+  name: string
+}
+
+/** One project's data: one instance of each store. Projects never see each other's state. */
+export class ProjectState {
+  readonly id: string
+  readonly name: string
+  readonly categories: CategoryStore
+
+  constructor(info: ProjectInfo, deps: StoreDeps) {
+    this.id = info.id
+    this.name = info.name
+    this.categories = new CategoryStore(deps)
+  }
+
+  /** Counts of what the project holds, for `GET /_mock/state` and the start banner. */
+  counts(): Record<string, number> {
+    return { categories: this.categories.size }
+  }
+
+  /**
+   * When the last job pending at `now` (voucher generation, export) is done, or undefined when
+   * nothing is pending; `POST /_mock/jobs/finish` advances the clock to it.
+   */
+  latestJobReadyAt(now: number): number | undefined {
+    const times: Array<number | undefined> = []
+    return latest(times.filter((t): t is number => t !== undefined && t > now))
+  }
+
+  /** Everything the project holds, for `GET /_mock/state`. */
+  dump(): Record<string, unknown> {
+    return { categories: this.categories.list() }
+  }
+}
+
+const latest = (times: number[]): number | undefined => (times.length === 0 ? undefined : Math.max(...times))
+
+/** Fills freshly built projects with seed data; run at start and on every reset. */
+export type ProjectSeeder = (registry: ProjectRegistry) => void | Promise<void>
+
+export class ProjectRegistry {
+  #projects = new Map<string, ProjectState>()
+
+  constructor(
+    private readonly projects: ProjectInfo[],
+    private readonly deps: StoreDeps,
+    private readonly seeder?: ProjectSeeder,
+  ) {
+    this.#build()
+  }
+
+  get(projectId: string): ProjectState | undefined {
+    return this.#projects.get(projectId)
+  }
+
+  all(): ProjectState[] {
+    return [...this.#projects.values()]
+  }
+
+  /** Throws away every project's state and rebuilds it from the fixtures. */
+  async reset(): Promise<void> {
+    this.#build()
+    await this.seeder?.(this)
+  }
+
+  #build(): void {
+    this.#projects = new Map(this.projects.map((p) => [p.id, new ProjectState(p, this.deps)]))
+  }
+}

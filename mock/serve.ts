@@ -1,0 +1,151 @@
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { Command, Option } from 'commander'
+import type { LevelWithSilent } from 'pino'
+import { CliError, USAGE_ERROR } from '../src/cli/cli-error.js'
+import { envValue, integerOption, numberOption } from '../src/cli/options.js'
+import { createMockApp } from './app.js'
+import { DEFAULT_CREDENTIALS, type MockConfigInput } from './config.js'
+import { createMockDeps, type MockDeps } from './deps.js'
+import { createLogger } from './logging.js'
+import { closeServer, listen } from './server.js'
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
+
+export interface ServeIo {
+  stdout: NodeJS.WritableStream
+  env: NodeJS.ProcessEnv
+  /** Resolves when the server should stop (SIGINT/SIGTERM by default). */
+  stopSignal?: Promise<unknown>
+}
+
+
+/** `promokit mock`: serves the mock until SIGINT/SIGTERM. */
+export function mockCommand(io: ServeIo = { stdout: process.stdout, env: process.env }): Command {
+  const env = io.env
+  const [a, b] = DEFAULT_CREDENTIALS.projects
+  return new Command('mock')
+    .description('Start the stateful mock server of the campaign-management API (Ctrl-C stops it)')
+    .addOption(opt('-p, --port <port>', 'port to listen on; 0 picks a free one', 4010, ['PROMOKIT_PORT', 'PORT']))
+    .addOption(opt('--host <host>', 'interface to bind', '127.0.0.1', ['PROMOKIT_HOST']))
+    .addOption(opt('--fixtures <dir>', 'directory of fixture files to load instead of the bundled ones', undefined, ['PROMOKIT_FIXTURES']))
+    .addOption(opt('--seed <n>', 'seed of the generated data (same seed, same data)', 42, ['PROMOKIT_SEED']))
+    .addOption(opt('--seed-campaigns <n>', 'generate n realistic campaigns at start', 0, ['PROMOKIT_SEED_CAMPAIGNS']))
+    .addOption(opt('--generation-rate <n>', 'voucher codes generated per second', 1000, ['PROMOKIT_GENERATION_RATE']))
+    .addOption(opt('--latency <ms>', 'latency added to every response, in ms', 0, ['PROMOKIT_LATENCY']))
+    .addOption(opt('--log-level <level>', `request log level: ${LOG_LEVELS.join(', ')}`, 'info', ['PROMOKIT_LOG_LEVEL']))
+    .addOption(opt('--app-id <id>', 'X-App-Id of the default project', a.appId, ['PROMOKIT_APP_ID']))
+    .addOption(opt('--app-token <token>', 'X-App-Token of the default project', a.appToken, ['PROMOKIT_APP_TOKEN']))
+    .addOption(opt('--app-id-b <id>', 'X-App-Id of the second project', b.appId, ['PROMOKIT_APP_ID_B']))
+    .addOption(opt('--app-token-b <token>', 'X-App-Token of the second project', b.appToken, ['PROMOKIT_APP_TOKEN_B']))
+    .addOption(opt('--management-id <id>', 'X-Management-Id', DEFAULT_CREDENTIALS.management.id, ['PROMOKIT_MANAGEMENT_ID']))
+    .addOption(opt('--management-token <token>', 'X-Management-Token', DEFAULT_CREDENTIALS.management.token, ['PROMOKIT_MANAGEMENT_TOKEN']))
+    .action(async (flags: RawFlags) => serve(toConfig(flags), io))
+
+  /** A flag whose default comes from the first set env variable, else the built-in value (both shown in --help). */
+  function opt(flags: string, description: string, fallback: string | number | undefined, envNames: string[]): Option {
+    const fromEnv = envValue(env, ...envNames)
+    const option = new Option(flags, `${description} (env ${envNames.join(', ')})`)
+    const value = fromEnv ?? fallback
+    return value === undefined ? option : option.default(String(value))
+  }
+}
+
+type RawFlags = Record<string, string | undefined>
+
+/** Flags and env values go through the same parsers, so a bad PROMOKIT_PORT is a usage error like a bad --port. */
+function parse<T>(raw: string | undefined, parser: (v: string) => T, flag: string): T {
+  try {
+    return parser(raw ?? '')
+  } catch (error) {
+    throw new CliError(USAGE_ERROR, `${flag}: ${(error as Error).message}`)
+  }
+}
+
+function toConfig(flags: RawFlags): MockConfigInput {
+  const [a, b] = DEFAULT_CREDENTIALS.projects
+  const logLevel = flags.logLevel ?? 'info'
+  if (!LOG_LEVELS.includes(logLevel)) throw new CliError(USAGE_ERROR, `--log-level: expected one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`)
+  for (const name of ['host', 'appId', 'appToken', 'appIdB', 'appTokenB', 'managementId', 'managementToken']) {
+    if (!flags[name]) throw new CliError(USAGE_ERROR, `--${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} must not be empty`)
+  }
+  if (flags.appId === flags.appIdB) throw new CliError(USAGE_ERROR, '--app-id and --app-id-b must differ (each project has its own keys)')
+  return {
+    host: flags.host,
+    port: parse(flags.port, integerOption(0, 65535), '--port'),
+    fixturesDir: flags.fixtures,
+    seed: parse(flags.seed, integerOption(0), '--seed'),
+    seedCampaigns: parse(flags.seedCampaigns, integerOption(0, 1_000_000), '--seed-campaigns'),
+    generationRate: parse(flags.generationRate, numberOption(0, { exclusiveMin: true }), '--generation-rate'),
+    latencyMs: parse(flags.latency, integerOption(0, 600_000), '--latency'),
+    logLevel: logLevel as LevelWithSilent,
+    clock: 'system',
+    credentials: {
+      projects: [
+        { ...a, appId: flags.appId as string, appToken: flags.appToken as string },
+        { ...b, appId: flags.appIdB as string, appToken: flags.appTokenB as string },
+      ],
+      management: { id: flags.managementId as string, token: flags.managementToken as string },
+    },
+  }
+}
+
+async function serve(config: MockConfigInput, io: ServeIo): Promise<void> {
+  const logger = createLogger(config.logLevel ?? 'info')
+  const deps = await createMockDeps(config, { logger }).catch((error: Error) => {
+    throw new CliError(1, `cannot start the mock: ${error.message}`)
+  })
+  const server = await listen(createMockApp(deps), deps.config.host, deps.config.port).catch((error: Error) => {
+    throw new CliError(1, `cannot listen on ${deps.config.host}:${deps.config.port}: ${error.message}`)
+  })
+  io.stdout.write(banner(deps, server))
+  await (io.stopSignal ?? untilSignal())
+  logger.info('shutting down: finishing in-flight requests')
+  await closeServer(server)
+}
+
+function untilSignal(): Promise<string> {
+  return new Promise((resolve) => {
+    const stop = (signal: string) => {
+      process.off('SIGINT', stop)
+      process.off('SIGTERM', stop)
+      resolve(signal)
+    }
+    process.on('SIGINT', stop)
+    process.on('SIGTERM', stop)
+  })
+}
+
+/** What a developer needs to start: where, with which keys, and which seeded ids to try. */
+function banner(deps: MockDeps, server: Server): string {
+  const { port } = server.address() as AddressInfo
+  const url = `http://${deps.config.host.includes(':') ? `[${deps.config.host}]` : deps.config.host}:${port}`
+  const [a] = deps.config.credentials.projects
+  const lines = [
+    `promokit mock listening on ${url}`,
+    '',
+    'Credentials',
+    ...deps.config.credentials.projects.map(
+      (p) => `  ${p.projectName} (${p.projectId}): X-App-Id: ${p.appId}  X-App-Token: ${p.appToken}`,
+    ),
+    `  Management keys (every project): X-Management-Id: ${deps.config.credentials.management.id}  X-Management-Token: ${deps.config.credentials.management.token}`,
+    '',
+    'Try it',
+    `  curl -s ${url}/v1/campaigns -H 'X-App-Id: ${a.appId}' -H 'X-App-Token: ${a.appToken}'`,
+    `  curl -s -X POST ${url}/v1/oauth/token -H 'X-App-Id: ${a.appId}' -H 'X-App-Token: ${a.appToken}' -d grant_type=client_credentials -d 'scope=api campaigns'`,
+    '',
+    'Seeded ids',
+    ...seededIds(deps).map((line) => `  ${line}`),
+    '',
+    `Control API: ${url}/_mock (reset, state, clock, jobs/finish, faults, latency, generation-rate, requests)`,
+    '',
+  ]
+  return `${lines.join('\n')}\n`
+}
+
+function seededIds(deps: MockDeps): string[] {
+  return deps.projects.all().map((p) => {
+    const counts = Object.entries(p.counts()).map(([k, v]) => `${k} ${v}`).join(', ')
+    return `${p.id} "${p.name}": ${counts || 'empty'}`
+  })
+}

@@ -1,0 +1,92 @@
+import { createServer, type RequestListener, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { Logger } from 'pino'
+import type { IdSource } from '../src/ids.js'
+import { createMockApp, type MockAppOptions } from './app.js'
+import type { MockConfigInput, ProjectCredentials } from './config.js'
+import { advanceClock, finishJobs } from './control/clock-control.js'
+import { resetMock } from './control/reset.js'
+import { createMockDeps, type MockDeps } from './deps.js'
+
+export interface MockServerOptions extends MockConfigInput, MockAppOptions {
+  /** `manual` (default): time moves only through advance()/finishJobs(); `system`: wall clock plus advances. */
+  clock?: 'manual' | 'system'
+  ids?: IdSource
+  logger?: Logger
+}
+
+export interface MockServerCredentials {
+  /** Project A's application keys (the default project). */
+  appId: string
+  appToken: string
+  projectId: string
+  managementId: string
+  managementToken: string
+  projects: ProjectCredentials[]
+}
+
+export interface MockServer {
+  /** Base URL without a trailing slash, e.g. http://127.0.0.1:53122 */
+  url: string
+  credentials: MockServerCredentials
+  deps: MockDeps
+  /** Restores the fixtures and clears tokens, faults, latency and the request journal. */
+  reset(): Promise<void>
+  advance(ms: number): void
+  /** Moves the clock past every pending generation and export; returns the ms moved. */
+  finishJobs(): number
+  close(): Promise<void>
+}
+
+/**
+ * Starts the mock in-process on 127.0.0.1 and a free port, for a test suite of your own.
+ * @example
+ * const mock = await createMockServer()
+ * const client = VoucherifyServerSide({ applicationId: mock.credentials.appId, secretKey: mock.credentials.appToken, apiUrl: mock.url })
+ * await mock.close()
+ */
+export async function createMockServer(options: MockServerOptions = {}): Promise<MockServer> {
+  const { handlers, control, ids, logger, ...config } = options
+  const deps = await createMockDeps({ port: 0, logLevel: 'silent', ...config, clock: options.clock ?? 'manual' }, { ids, logger })
+  const app = createMockApp(deps, { handlers, control })
+  const server = await listen(app, deps.config.host, deps.config.port)
+  const { port } = server.address() as AddressInfo
+  const host = deps.config.host.includes(':') ? `[${deps.config.host}]` : deps.config.host
+  const [a] = deps.config.credentials.projects
+  const { management } = deps.config.credentials
+  return {
+    url: `http://${host}:${port}`,
+    credentials: {
+      appId: a.appId,
+      appToken: a.appToken,
+      projectId: a.projectId,
+      managementId: management.id,
+      managementToken: management.token,
+      projects: deps.config.credentials.projects.map((p) => ({ ...p })),
+    },
+    deps,
+    reset: () => resetMock(deps),
+    advance: (ms) => advanceClock(deps.clock, ms),
+    finishJobs: () => finishJobs(deps.clock, deps.projects),
+    close: () => closeServer(server),
+  }
+}
+
+export function listen(app: RequestListener, host: string, port: number): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const server = createServer(app)
+    server.once('error', reject)
+    server.listen(port, host, () => {
+      server.off('error', reject)
+      resolve(server)
+    })
+  })
+}
+
+/** Stops accepting, lets in-flight requests finish, and drops idle keep-alive sockets (SDK agents keep them). */
+export function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.close((error) => (error ? reject(error) : resolve()))
+    server.closeIdleConnections()
+  })
+}

@@ -1,0 +1,53 @@
+import type { Express } from 'express'
+import supertest from 'supertest'
+import { FIXTURE_EPOCH, ManualClock } from '../../src/clock.js'
+import { sequentialIds, type IdSource } from '../../src/ids.js'
+import { createMockApp, type MockAppOptions } from '../app.js'
+import type { MockConfigInput } from '../config.js'
+import { createMockDeps, type MockDeps } from '../deps.js'
+import type { ProjectSeeder } from '../project-state.js'
+import { useValidator } from './expect-contract.js'
+
+export interface TestAppOptions extends MockAppOptions {
+  config?: MockConfigInput
+  ids?: IdSource
+  /** Start time of the manual clock; the fixture epoch by default. */
+  now?: number | string
+  /** Replaces the fixtures (e.g. `() => {}` for empty projects). */
+  seeder?: ProjectSeeder
+}
+
+export type TestHeaders = Record<string, string>
+
+export interface TestApp {
+  app: Express
+  deps: MockDeps
+  clock: ManualClock
+  /** Ready-made credentials: project A's app keys, project B's app keys, management keys. */
+  headers: { app: TestHeaders; appB: TestHeaders; management: TestHeaders }
+  request: ReturnType<typeof supertest>
+}
+
+/** A fresh mock per test: manual clock at the fixture epoch, sequential ids, fixtures applied, logs silent. */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const clock = new ManualClock(options.now ?? FIXTURE_EPOCH)
+  const deps = await createMockDeps(
+    { logLevel: 'silent', clock: 'manual', ...options.config },
+    { clock, ids: options.ids ?? sequentialIds(), seeder: options.seeder },
+  )
+  useValidator(deps.validator)
+  const app = createMockApp(deps, options)
+  const [a, b] = deps.config.credentials.projects
+  const { management } = deps.config.credentials
+  return {
+    app,
+    deps,
+    clock,
+    headers: {
+      app: { 'X-App-Id': a.appId, 'X-App-Token': a.appToken },
+      appB: b ? { 'X-App-Id': b.appId, 'X-App-Token': b.appToken } : {},
+      management: { 'X-Management-Id': management.id, 'X-Management-Token': management.token },
+    },
+    request: supertest(app),
+  }
+}

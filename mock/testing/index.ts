@@ -1,0 +1,2 @@
+export { createTestApp, type TestApp, type TestAppOptions, type TestHeaders } from './create-test-app.js'
+export { expectContract, loadContractValidator, useValidator, type ResponseLike } from './expect-contract.js'
