@@ -22,6 +22,8 @@ export interface LoadResult {
   non2xx: number
   errors: number
   timeouts: number
+  /** Connection errors by code (ECONNRESET, timeouts...), to say what went wrong. */
+  errorKinds: Record<string, number>
   seconds: number
 }
 
@@ -48,12 +50,15 @@ async function fire(
   if (typeof makeBody === 'function') {
     request.setupRequest = (req) => ({ ...req, body: makeBody() })
   }
-  const result = await autocannon({
-    url,
-    connections,
-    ...limit,
-    timeout: 10,
-    requests: [request],
+  const errorKinds: Record<string, number> = {}
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon({ url, connections, ...limit, timeout: 10, requests: [request] }, (error, res) =>
+      error ? reject(error) : resolve(res),
+    )
+    instance.on('reqError', (error: NodeJS.ErrnoException) => {
+      const kind = error.code ?? error.message
+      errorKinds[kind] = (errorKinds[kind] ?? 0) + 1
+    })
   })
   const ok = result['2xx']
   return {
@@ -65,6 +70,7 @@ async function fire(
     non2xx: result.non2xx,
     errors: result.errors,
     timeouts: result.timeouts,
+    errorKinds,
     seconds: result.duration,
   }
 }

@@ -80,7 +80,10 @@ export function toRow(call: string, target: ThroughputRow['target'], m: Awaited<
     non2xx: m.non2xx,
     errors: m.errors,
   }
-  if (m.non2xx + m.errors > 0) row.note = `${m.non2xx} non-2xx answers and ${m.errors} errors of ${m.requests} (not counted as throughput)`
+  if (m.non2xx + m.errors > 0) {
+    const kinds = Object.entries(m.errorKinds).map(([kind, n]) => `${n} ${kind}`).join(', ')
+    row.note = `${m.non2xx} non-2xx answers and ${m.errors} errors${kinds ? ` (${kinds})` : ''} (not counted as throughput)`
+  }
   return row
 }
 
