@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import type { NextFunction, Request, Response } from 'express'
 import { authenticate } from './auth/authenticate.js'
 import type { MockDeps } from './deps.js'
-import { ApiError, errorForStatus, notFound } from './errors.js'
+import { ApiError, errorForStatus } from './errors.js'
 import { createPlanner, type OperationPlan } from './pipeline/operation-plan.js'
 import { mediaType, parseBody, readBody } from './pipeline/read-body.js'
 import { requestIdOf } from './pipeline/request-id.js'
@@ -98,7 +98,13 @@ export function mountOperations(deps: MockDeps, handlers: OperationHandlers) {
   function projectFor(auth: AuthContext, params: Record<string, unknown>): ProjectState {
     if (auth.scheme === 'managementKeys' && typeof params.projectId === 'string') {
       const project = deps.projects.get(params.projectId)
-      if (!project) throw notFound('project', params.projectId, `Cannot find project with id ${params.projectId}`)
+      if (!project) {
+        throw new ApiError('NOT_FOUND', `Cannot find project with id ${params.projectId}`, {
+          message: 'Cannot find project',
+          resourceId: params.projectId,
+          resourceType: 'project',
+        })
+      }
       return project
     }
     const project = auth.projectId ? deps.projects.get(auth.projectId) : deps.projects.all()[0]

@@ -3,6 +3,10 @@ import type { IdSource } from '../src/ids.js'
 import { CategoryStore } from './categories/category-store.js'
 import type { MockConfig } from './config.js'
 import type { FaultRegistry } from './control/faults.js'
+import { MetadataSchemaStore } from './management/metadata-schema-store.js'
+import { TemplateStore } from './management/template-store.js'
+import { RewardStore } from './rewards/reward-store.js'
+import { TransactionStore } from './transactions/transaction-store.js'
 
 /** What every store of a project may depend on (never HTTP, never other projects). */
 export interface StoreDeps {
@@ -23,16 +27,24 @@ export class ProjectState {
   readonly id: string
   readonly name: string
   readonly categories: CategoryStore
+  readonly rewards: RewardStore
+  readonly transactions: TransactionStore
+  readonly templates: TemplateStore
+  readonly metadataSchemas: MetadataSchemaStore
 
   constructor(info: ProjectInfo, deps: StoreDeps) {
     this.id = info.id
     this.name = info.name
     this.categories = new CategoryStore(deps)
+    this.rewards = new RewardStore(deps)
+    this.transactions = new TransactionStore(deps)
+    this.templates = new TemplateStore(deps)
+    this.metadataSchemas = new MetadataSchemaStore()
   }
 
   /** Counts of what the project holds, for `GET /_mock/state` and the start banner. */
   counts(): Record<string, number> {
-    return { categories: this.categories.size }
+    return Object.fromEntries(Object.entries(this.dump()).map(([name, items]) => [name, items.length]))
   }
 
   /**
@@ -45,8 +57,15 @@ export class ProjectState {
   }
 
   /** Everything the project holds, for `GET /_mock/state`. */
-  dump(): Record<string, unknown> {
-    return { categories: this.categories.list() }
+  dump(): Record<string, unknown[]> {
+    return {
+      categories: this.categories.list(),
+      rewards: this.rewards.listRewards(),
+      reward_assignments: this.rewards.listAssignments(),
+      transactions: this.transactions.all(),
+      campaign_templates: this.templates.list(),
+      metadata_schemas: this.metadataSchemas.list(),
+    }
   }
 }
 
