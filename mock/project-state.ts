@@ -7,6 +7,9 @@ import { MetadataSchemaStore } from './management/metadata-schema-store.js'
 import { TemplateStore } from './management/template-store.js'
 import { RewardStore } from './rewards/reward-store.js'
 import { TransactionStore } from './transactions/transaction-store.js'
+import { StackStore } from './stacks/stack-store.js'
+import { RedemptionStore } from './redemptions/redemption-store.js'
+import { CustomerStore } from './customers/customer-store.js'
 
 /** What every store of a project may depend on (never HTTP, never other projects). */
 export interface StoreDeps {
@@ -31,6 +34,9 @@ export class ProjectState {
   readonly transactions: TransactionStore
   readonly templates: TemplateStore
   readonly metadataSchemas: MetadataSchemaStore
+  readonly stacks: StackStore
+  readonly redemptions: RedemptionStore
+  readonly customers: CustomerStore
 
   constructor(info: ProjectInfo, deps: StoreDeps) {
     this.id = info.id
@@ -40,6 +46,9 @@ export class ProjectState {
     this.transactions = new TransactionStore(deps)
     this.templates = new TemplateStore(deps)
     this.metadataSchemas = new MetadataSchemaStore()
+    this.stacks = new StackStore(deps)
+    this.redemptions = new RedemptionStore()
+    this.customers = new CustomerStore(deps)
   }
 
   /** Counts of what the project holds, for `GET /_mock/state` and the start banner. */
@@ -65,6 +74,9 @@ export class ProjectState {
       transactions: this.transactions.all(),
       campaign_templates: this.templates.list(),
       metadata_schemas: this.metadataSchemas.list(),
+      promotion_stacks: this.stacks.list(),
+      redemptions: this.redemptions.list(),
+      customers: this.customers.list(),
     }
   }
 }

@@ -1,0 +1,64 @@
+import type { IdSource } from '../../src/ids.js'
+
+export interface CustomerInput {
+  id?: string
+  source_id?: string
+  name?: string
+  email?: string
+  metadata?: Record<string, unknown>
+}
+
+export interface CustomerRecord {
+  id: string
+  source_id: string | null
+  name: string | null
+  email: string | null
+  metadata: Record<string, unknown>
+  object: 'customer'
+}
+
+/**
+ * Customers met at checkout. The real service upserts the customer of a validation or redemption by
+ * `source_id` (or finds it by `id`) and answers with its `cust_` id; holders and redemptions need that id.
+ */
+export class CustomerStore {
+  readonly #byId = new Map<string, CustomerRecord>()
+  readonly #bySource = new Map<string, string>()
+
+  constructor(private readonly deps: { ids: IdSource }) {}
+
+  /** Looks the customer up without creating one (validation changes nothing). */
+  peek(input: CustomerInput | undefined): CustomerRecord | undefined {
+    const id = this.#idOf(input)
+    const found = id && this.#byId.get(id)
+    return found ? structuredClone(found) : undefined
+  }
+
+  /** Finds or creates the customer and merges the details sent. */
+  upsert(input: CustomerInput): CustomerRecord {
+    const id = this.#idOf(input) ?? input.id ?? this.deps.ids.next('cust')
+    const existing = this.#byId.get(id)
+    const record: CustomerRecord = {
+      id,
+      source_id: input.source_id ?? existing?.source_id ?? null,
+      name: input.name ?? existing?.name ?? null,
+      email: input.email ?? existing?.email ?? null,
+      metadata: { ...existing?.metadata, ...input.metadata },
+      object: 'customer',
+    }
+    this.#byId.set(id, record)
+    if (record.source_id) this.#bySource.set(record.source_id, id)
+    return structuredClone(record)
+  }
+
+  list(): CustomerRecord[] {
+    return [...this.#byId.values()].map((c) => structuredClone(c))
+  }
+
+  #idOf(input: CustomerInput | undefined): string | undefined {
+    if (!input) return undefined
+    if (input.id && this.#byId.has(input.id)) return input.id
+    if (input.source_id) return this.#bySource.get(input.source_id)
+    return undefined
+  }
+}

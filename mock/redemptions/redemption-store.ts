@@ -1,0 +1,45 @@
+import { notFound } from '../errors.js'
+
+/** A stored redemption, already in its response shape (spec/checkout.yaml Redemption). */
+export interface RedemptionRecord {
+  id: string
+  object: 'redemption'
+  date: string
+  customer_id: string | null
+  tracking_id: string | null
+  metadata: Record<string, unknown> | null
+  amount?: number
+  redemption: string | null
+  result: 'SUCCESS' | 'FAILURE'
+  status: 'SUCCEEDED' | 'FAILED' | 'ROLLED_BACK'
+  order: Record<string, unknown> | null
+  channel: { channel_id: string; channel_type: 'USER' | 'API' }
+  customer: Record<string, unknown> | null
+  related_object_type: 'voucher' | 'promotion_tier' | 'redemption'
+  related_object_id: string
+  [field: string]: unknown
+}
+
+/** The redemptions of one project (parents and children), for getRedemption and the state dump. */
+export class RedemptionStore {
+  readonly #byId = new Map<string, RedemptionRecord>()
+
+  add(record: RedemptionRecord): RedemptionRecord {
+    this.#byId.set(record.id, structuredClone(record))
+    return record
+  }
+
+  get(id: string): RedemptionRecord {
+    const found = this.#byId.get(id)
+    if (!found) throw notFound('redemption', id)
+    return structuredClone(found)
+  }
+
+  list(): RedemptionRecord[] {
+    return [...this.#byId.values()].map((r) => structuredClone(r))
+  }
+
+  get size(): number {
+    return this.#byId.size
+  }
+}
