@@ -77,11 +77,13 @@ function bearer(scopes: string[], input: AuthInput, { tokens }: AuthServices): O
   const token = tokens.find(match[1])
   if (!token) return { presented: true, reason: 'the bearer token is not a token this server issued' }
   if (tokens.isExpired(token)) return { presented: true, reason: 'the bearer token has expired; get a new one from POST /v1/oauth/token' }
-  // The operation lists `api` and its own scope; holding either grants access (`api` is the broad one).
-  if (scopes.length > 0 && !scopes.some((s) => token.scopes.includes(s))) {
+  // OAuth semantics (and the spec's scope descriptions): the token needs every scope the operation lists,
+  // i.e. `api` together with the resource scope.
+  const missing = scopes.filter((s) => !token.scopes.includes(s))
+  if (missing.length > 0) {
     return {
       presented: true,
-      reason: `the bearer token's scope (${token.scopes.join(' ')}) does not include ${scopes.join(' or ')}, needed by ${input.operationId}`,
+      reason: `the bearer token's scope (${token.scopes.join(' ')}) lacks ${missing.join(' and ')}; ${input.operationId} needs ${scopes.join(' ')}`,
     }
   }
   return { ok: { scheme: 'bearer', projectId: token.projectId, clientId: token.clientId, scopes: token.scopes } }
