@@ -104,7 +104,8 @@ function applyLoyalty(request: Extract<ResolvedRedeemable, { object: 'voucher' }
   const balance = request.voucher?.loyalty_balance ?? 0
   const offered = request.reward?.points ?? balance
   const amount = value > 0 ? clamp(offered * value, remaining) : 0
-  return { amount, points: value > 0 ? Math.ceil(amount / value) : 0 }
+  // The epsilon keeps float noise (5 / 0.01 = 500.00000000000006) from charging an extra point.
+  return { amount, points: value > 0 ? Math.ceil(amount / value - 1e-9) : 0 }
 }
 
 /**

@@ -1,0 +1,119 @@
+import type { IdSource } from '../../src/ids.js'
+import type { CustomerInput, CustomerStore } from '../customers/customer-store.js'
+import { ApiError } from '../errors.js'
+import type { RedemptionStore } from '../redemptions/redemption-store.js'
+import type { NewHolder } from '../referrals/referral-store.js'
+import type { NewTransaction } from '../transactions/transaction-store.js'
+import type { VoucherView } from '../vouchers/voucher-types.js'
+import { evaluateCheckout } from './checkout-engine.js'
+import type { CheckoutOutcome, OrderInput } from './checkout-model.js'
+import { resolveRedeemables, type CheckoutSources, type RequestedItem } from './checkout-resolver.js'
+import { applyRedemption } from './redemption-writer.js'
+import { itemLists, orderView } from './result-views.js'
+
+export interface CheckoutBody {
+  redeemables: RequestedItem[]
+  order?: OrderInput
+  customer?: CustomerInput
+  session?: { key?: string; type?: string; ttl?: number; ttl_unit?: string }
+  tracking_id?: string
+  metadata?: Record<string, unknown>
+}
+
+/** Everything a checkout call reads and (for redemptions) writes in one project. */
+export interface CheckoutProject extends CheckoutSources {
+  vouchers: CheckoutSources['vouchers'] & {
+    redeem(codeOrId: string): VoucherView
+    adjustGiftBalance(codeOrId: string, delta: number): VoucherView
+    adjustLoyaltyPoints(codeOrId: string, delta: number): VoucherView
+  }
+  tiers: CheckoutSources['tiers'] & { recordTierRedemption?(tierId: string, orderAmount: number, discount: number): void }
+  referrals: { addHolder(input: NewHolder): unknown; referrerOf(redeemableId: string): string | undefined }
+  transactions: { record(input: NewTransaction): unknown }
+  redemptions: RedemptionStore
+  customers: CustomerStore
+}
+
+export interface CheckoutContext {
+  now: number
+  ids: IdSource
+  requestId: string
+  /** The app id (or OAuth client) that called, reported as the redemption channel. */
+  channelId: string
+}
+
+const MAX_REDEEMABLES = 5
+
+/**
+ * Request rules the spec also states; checked again here so a request that skipped validation
+ * (fault injection) still gets the documented 400s.
+ */
+export function checkRequest(body: CheckoutBody): void {
+  const items = Array.isArray(body?.redeemables) ? body.redeemables : []
+  if (items.length < 1 || items.length > MAX_REDEEMABLES) {
+    throw new ApiError('INVALID_REDEEMABLES', `redeemables: 1 to ${MAX_REDEEMABLES} items allowed, got ${items.length}`)
+  }
+  if (items.filter((i) => i?.object === 'promotion_stack').length > 1) {
+    throw new ApiError('INVALID_REDEEMABLES', 'Only one promotion stack can be used per request')
+  }
+  const seen = new Set<string>()
+  for (const item of items) {
+    const key = `${item.object}:${item.id}`
+    if (seen.has(key)) throw new ApiError('DUPLICATED_REDEEMABLES', `redeemables: ${item.object} ${item.id} appears more than once`)
+    seen.add(key)
+  }
+}
+
+function evaluate(body: CheckoutBody, project: CheckoutProject, now: number): CheckoutOutcome {
+  checkRequest(body)
+  const rules = project.stacks.stackingRules()
+  const items = resolveRedeemables(body.redeemables, project)
+  return evaluateCheckout({ items, order: body.order, settings: rules, now })
+}
+
+/** POST /v1/validations: computes everything, changes nothing (not even the customer list). */
+export function validateCheckout(body: CheckoutBody, project: CheckoutProject, ctx: CheckoutContext): Record<string, unknown> {
+  const outcome = evaluate(body, project, ctx.now)
+  const customer = project.customers.peek(body.customer)
+  const order = orderView(body.order, outcome.totals, { customerId: customer?.id ?? null })
+  return {
+    id: ctx.ids.next('valid'),
+    valid: outcome.valid,
+    ...itemLists(outcome, order, ctx.requestId),
+    ...(outcome.valid ? { order } : {}),
+    tracking_id: trackingId(body, customer?.id),
+    ...(body.session ? { session: sessionView(body.session, ctx) } : {}),
+    stacking_rules: project.stacks.stackingRules(),
+  }
+}
+
+/**
+ * POST /v1/redemptions, all or nothing. Everything from reading the facts to the last write runs in one
+ * synchronous call, so concurrent requests cannot interleave: the second redemption of a code's last use
+ * sees the first one's write and is refused.
+ */
+export function redeemCheckout(body: CheckoutBody, project: CheckoutProject, ctx: CheckoutContext): Record<string, unknown> {
+  const outcome = evaluate(body, project, ctx.now)
+  if (!outcome.valid) {
+    const customer = project.customers.peek(body.customer)
+    const order = orderView(body.order, outcome.totals, { customerId: customer?.id ?? null })
+    const { inapplicable_redeemables, skipped_redeemables } = itemLists(outcome, order, ctx.requestId)
+    return { redemptions: [], order, inapplicable_redeemables, skipped_redeemables }
+  }
+  const customer = body.customer ? project.customers.upsert(body.customer) : undefined
+  return applyRedemption({ body, outcome, project, ctx, customer, trackingId: trackingId(body, customer?.id) })
+}
+
+function trackingId(body: CheckoutBody, customerId: string | undefined): string {
+  return body.tracking_id ?? `track_${body.customer?.source_id ?? customerId ?? 'anonymous'}`
+}
+
+/** Sessions are echoed with their defaults (a bare LOCK lasts 7 days); the mock does not lock anything. */
+function sessionView(session: NonNullable<CheckoutBody['session']>, ctx: CheckoutContext) {
+  return {
+    key: session.key ?? ctx.ids.next('ssn'),
+    type: 'LOCK',
+    ttl: session.ttl ?? 7,
+    ttl_unit: session.ttl_unit ?? 'DAYS',
+  }
+}

@@ -1,0 +1,155 @@
+import { toIso } from '../../src/clock.js'
+import type { CustomerRecord } from '../customers/customer-store.js'
+import type { RedemptionRecord } from '../redemptions/redemption-store.js'
+import type { VoucherView } from '../vouchers/voucher-types.js'
+import type { CheckoutOutcome, ItemOutcome, TierFacts } from './checkout-model.js'
+import type { CheckoutBody, CheckoutContext, CheckoutProject } from './checkout-service.js'
+import { itemLists, orderView } from './result-views.js'
+
+export interface RedemptionInput {
+  body: CheckoutBody
+  outcome: CheckoutOutcome
+  project: CheckoutProject
+  ctx: CheckoutContext
+  customer: CustomerRecord | undefined
+  trackingId: string
+}
+
+type Applicable = Extract<ItemOutcome, { status: 'APPLICABLE' }>
+
+/**
+ * Applies a valid outcome: voucher counters, gift and loyalty balances (each with a transaction), tier
+ * summaries, referral holders, then the parent redemption and one child per redeemable (per tier for a
+ * stack). Every rule was checked just before in the same tick, so none of these writes can be refused.
+ */
+export function applyRedemption(input: RedemptionInput): Record<string, unknown> {
+  const { body, outcome, project, ctx, customer } = input
+  const date = toIso(ctx.now)
+  const parentId = ctx.ids.next('r')
+  const order = orderView(body.order, outcome.totals, { customerId: customer?.id ?? null })
+  const base = {
+    object: 'redemption' as const,
+    date,
+    customer_id: customer?.id ?? null,
+    tracking_id: input.trackingId,
+    metadata: body.metadata ?? null,
+    result: 'SUCCESS' as const,
+    status: 'SUCCEEDED' as const,
+    order,
+    channel: { channel_id: ctx.channelId, channel_type: 'API' as const },
+    customer: customer ? { ...customer } : null,
+  }
+  const child = (related: Pick<RedemptionRecord, 'related_object_type' | 'related_object_id'>, extra: Record<string, unknown>): RedemptionRecord => ({
+    id: ctx.ids.next('r'),
+    ...base,
+    redemption: parentId,
+    ...related,
+    ...extra,
+  })
+
+  const children: RedemptionRecord[] = []
+  for (const item of outcome.items) {
+    if (item.status !== 'APPLICABLE') continue
+    children.push(...redeemItem(item, input, child))
+  }
+  const parent: RedemptionRecord = {
+    id: parentId,
+    ...base,
+    amount: outcome.totals.amount,
+    redemption: null,
+    related_object_type: 'redemption',
+    related_object_id: parentId,
+  }
+  project.redemptions.add(parent)
+  for (const c of children) project.redemptions.add(c)
+  const { skipped_redeemables } = itemLists(outcome, order, ctx.requestId)
+  return { redemptions: children, parent_redemption: parent, order, inapplicable_redeemables: [], skipped_redeemables }
+}
+
+type ChildFactory = (related: Pick<RedemptionRecord, 'related_object_type' | 'related_object_id'>, extra: Record<string, unknown>) => RedemptionRecord
+
+function redeemItem(item: Applicable, input: RedemptionInput, child: ChildFactory): RedemptionRecord[] {
+  const { project, outcome } = input
+  const request = item.request
+  if (request.object === 'promotion_tier' && request.tier) {
+    return [redeemTier(request.tier, item.applied.amount, input, child)]
+  }
+  if (request.object === 'promotion_stack' && request.stack) {
+    return (item.applied.tiers ?? []).map(({ tier, amount }) =>
+      redeemTier(tier, amount, input, child, { related_object_parent_id: request.stack!.id }),
+    )
+  }
+  if (request.object !== 'voucher' || !request.voucher) return []
+  const facts = request.voucher
+  let view = project.vouchers.redeem(facts.id)
+  const extra: Record<string, unknown> = { amount: item.applied.amount }
+  const source = { source_id: input.body.order?.source_id ?? null, reason: null }
+  if (facts.type === 'GIFT_VOUCHER') {
+    const credits = item.applied.credits ?? 0
+    view = project.vouchers.adjustGiftBalance(facts.id, -credits)
+    project.transactions.record({
+      ...source,
+      voucher_id: facts.id,
+      campaign_id: facts.campaign_id,
+      type: 'CREDITS_REDEMPTION',
+      amount: -credits,
+      balance: view.gift?.balance ?? 0,
+      details: { order: { amount: outcome.totals.amount }, balance: { type: 'gift_voucher', total: view.gift?.amount, balance: view.gift?.balance } },
+    })
+    extra.gift = { amount: credits }
+  }
+  if (facts.type === 'LOYALTY_CARD') {
+    const points = item.applied.points ?? 0
+    view = project.vouchers.adjustLoyaltyPoints(facts.id, -points)
+    project.transactions.record({
+      ...source,
+      voucher_id: facts.id,
+      campaign_id: facts.campaign_id,
+      type: 'POINTS_REDEMPTION',
+      amount: -points,
+      balance: view.loyalty_card?.balance ?? 0,
+      details: { order: { amount: outcome.totals.amount }, reward: { id: request.reward?.id } },
+    })
+    extra.loyalty_card = { points }
+    extra.reward = { id: request.reward?.id, object: 'reward' }
+  }
+  if (facts.is_referral_code) recordHolders(facts.id, facts.campaign_id, facts.holder_id, input)
+  const record = child({ related_object_type: 'voucher', related_object_id: facts.id }, { ...extra, voucher: redemptionVoucher(view) })
+  return [record]
+}
+
+function redeemTier(tier: TierFacts, amount: number, input: RedemptionInput, child: ChildFactory, extra: Record<string, unknown> = {}): RedemptionRecord {
+  input.project.tiers.recordTierRedemption?.(tier.id, input.outcome.totals.amount, amount)
+  return child(
+    { related_object_type: 'promotion_tier', related_object_id: tier.id },
+    { amount, promotion_tier: { id: tier.id, name: tier.name, campaign: { id: tier.campaign_id }, object: 'promotion_tier' }, ...extra },
+  )
+}
+
+/** The code's owner becomes its REFERRER and the redeeming customer a REFEREE (holders endpoints show both). */
+function recordHolders(voucherId: string, campaignId: string, ownerId: string | undefined, input: RedemptionInput): void {
+  const { referrals } = input.project
+  const referrer = ownerId ?? referrals.referrerOf(voucherId)
+  if (referrer) referrals.addHolder({ redeemable_id: voucherId, campaign_id: campaignId, customer_id: referrer, holder_role: 'REFERRER' })
+  const customerId = input.customer?.id
+  if (customerId && customerId !== referrer) {
+    referrals.addHolder({ redeemable_id: voucherId, campaign_id: campaignId, customer_id: customerId, holder_role: 'REFEREE' })
+  }
+}
+
+function redemptionVoucher(v: VoucherView): Record<string, unknown> {
+  return {
+    id: v.id,
+    code: v.code,
+    campaign: v.campaign,
+    campaign_id: v.campaign_id,
+    type: v.type,
+    ...(v.discount ? { discount: v.discount } : {}),
+    ...(v.gift ? { gift: { amount: v.gift.amount, balance: v.gift.balance } } : {}),
+    ...(v.loyalty_card ? { loyalty_card: { points: v.loyalty_card.points, balance: v.loyalty_card.balance } } : {}),
+    redemption: { quantity: v.redemption.quantity, redeemed_quantity: v.redemption.redeemed_quantity },
+    is_referral_code: v.is_referral_code,
+    ...(v.holder_id ? { holder_id: v.holder_id } : {}),
+    object: 'voucher',
+  }
+}
