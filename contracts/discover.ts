@@ -13,7 +13,7 @@ export async function discoverIds(client: HttpClient, checks: readonly Check[], 
   const ids: KnownIds = { ...given }
   const want = (id: FixtureId): boolean => needed.has(id) && !ids[id]
   try {
-    if (isMock && [...needed].some((id) => !ids[id])) Object.assign(ids, await fromMockState(client, ids), { ...stripUndefined(given) })
+    if (isMock && [...needed].some((id) => !ids[id])) Object.assign(ids, stripUndefined(await fromMockState(client, ids)), stripUndefined(given))
     if (want('referralCampaignId') || (needed.has('referralMemberId') && !ids.referralMemberId)) await discoverReferral(client, ids)
     if (want('giftCampaignId')) ids.giftCampaignId = await findCampaign(client, 'GIFT_VOUCHERS') ?? await findCampaign(client, 'LOYALTY_PROGRAM')
   } catch {
@@ -56,11 +56,19 @@ async function fromMockState(client: HttpClient, ids: KnownIds): Promise<KnownId
   return readMockState(res.response.body, ids)
 }
 
-/** Picks ids out of the mock's state dump (shape owned by mock/control). */
+/** Picks ids out of the mock's state dump (`GET /_mock/state`, shape owned by mock/control). */
 export function readMockState(state: any, ids: KnownIds): KnownIds {
-  void state
-  void ids
-  return {}
+  const projects: any[] = Array.isArray(state?.projects) ? state.projects : []
+  const project = projects.find((p) => p.id === ids.projectId) ?? projects[0]
+  if (!project) return {}
+  const assignment = (project.reward_assignments ?? []).find((a: any) => typeof a?.id === 'string' && typeof a?.reward_id === 'string')
+  return {
+    projectId: project.id,
+    rewardId: assignment?.reward_id,
+    assignmentId: assignment?.id,
+    templateId: project.campaign_templates?.[0]?.id,
+    metadataSchemaId: project.metadata_schemas?.[0]?.id,
+  }
 }
 
 function stripUndefined(ids: KnownIds): KnownIds {

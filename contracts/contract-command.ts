@@ -1,0 +1,169 @@
+import { writeFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { Command, InvalidArgumentError } from 'commander'
+import { CliError, USAGE_ERROR } from '../src/cli/cli-error.js'
+import { envValue, integerOption } from '../src/cli/options.js'
+import type { Credentials } from './http-client.js'
+import { checkLine, printPlan, printReport } from './reporters/console.js'
+import { renderHtml } from './reporters/html.js'
+import { renderJson } from './reporters/json.js'
+import { renderJunit } from './reporters/junit.js'
+import { DEFAULTS, planChecks, runSuite } from './runner.js'
+import { loadSuite } from './suite.js'
+import { clusterUrl, detectMock } from './target.js'
+import type { KnownIds, RunReport } from './types.js'
+
+const REPORTERS = { junit: { render: renderJunit, file: 'promokit-contract.junit.xml' }, json: { render: renderJson, file: 'promokit-contract.json' }, html: { render: renderHtml, file: 'promokit-contract.html' } }
+type ReporterKind = keyof typeof REPORTERS
+
+export interface CommandIo {
+  stdout: { write(text: string): unknown }
+  env: NodeJS.ProcessEnv
+}
+
+interface ContractFlags {
+  baseUrl?: string
+  cluster?: string
+  domain?: string
+  appId?: string
+  appToken?: string
+  bearerToken?: string
+  managementId?: string
+  managementToken?: string
+  projectId?: string
+  rewardId?: string
+  assignmentId?: string
+  referralCampaignId?: string
+  referralMemberId?: string
+  templateId?: string
+  metadataSchemaId?: string
+  readOnly?: boolean
+  grep?: string
+  timeout: number
+  pollTimeout: number
+  maxRequests: number
+  reporter: ReporterKind[]
+  outputFile: string[]
+  list?: boolean
+}
+
+const collect = (value: string, previous: string[]): string[] => [...previous, value]
+
+function collectReporter(value: string, previous: ReporterKind[]): ReporterKind[] {
+  if (!(value in REPORTERS)) throw new InvalidArgumentError(`expected one of ${Object.keys(REPORTERS).join(', ')}, got "${value}"`)
+  return [...previous, value as ReporterKind]
+}
+
+/** `promokit contract`: the conformance suite against a deployment, or against the in-process mock by default. */
+export function contractCommand(io: CommandIo = { stdout: process.stdout, env: process.env }): Command {
+  return new Command('contract')
+    .description('run the conformance suite against a deployment (--base-url) or, by default, the in-process mock')
+    .option('--base-url <url>', 'the deployment to test, e.g. https://staging.example.com (default: start the mock in-process)')
+    .option('--cluster <value>', "build the URL from the spec's servers: api, us1.api, as1.api, ... (https://{cluster}.{domain})")
+    .option('--domain <domain>', 'the domain for --cluster (default from the spec)')
+    .option('--app-id <id>', 'X-App-Id (env PROMOKIT_APP_ID)')
+    .option('--app-token <token>', 'X-App-Token (env PROMOKIT_APP_TOKEN)')
+    .option('--bearer-token <token>', 'an OAuth access token to check as well (env PROMOKIT_BEARER_TOKEN)')
+    .option('--management-id <id>', 'X-Management-Id (env PROMOKIT_MANAGEMENT_ID)')
+    .option('--management-token <token>', 'X-Management-Token (env PROMOKIT_MANAGEMENT_TOKEN)')
+    .option('--project-id <id>', 'project of the app keys, for management checks (env PROMOKIT_PROJECT_ID)')
+    .option('--reward-id <id>', 'an existing reward (rew_...) with --assignment-id')
+    .option('--assignment-id <id>', 'an assignment (rewa_...) of --reward-id; its points are changed and restored')
+    .option('--referral-campaign-id <id>', 'a referral campaign (default: discovered by listing)')
+    .option('--referral-member-id <code>', 'a referral code of that campaign with holders (default: discovered)')
+    .option('--template-id <id>', 'a campaign template (camp_tpl_...) to copy')
+    .option('--metadata-schema-id <id>', 'a metadata schema (ms_...) to read')
+    .option('--read-only', 'run only checks that change nothing and create nothing (production smoke test)')
+    .option('--grep <pattern>', 'run only checks whose id or title matches this regular expression')
+    .option('--timeout <ms>', 'per-request timeout', integerOption(1), DEFAULTS.timeoutMs)
+    .option('--poll-timeout <ms>', 'how long to wait for async jobs (generation, exports)', integerOption(1), DEFAULTS.pollTimeoutMs)
+    .option('--max-requests <n>', 'request budget for the whole run', integerOption(1), DEFAULTS.maxRequests)
+    .option('--reporter <kind>', 'also write a report: junit, json or html (repeatable)', collectReporter, [])
+    .option('--output-file <path>', 'file for the reporter at the same position (repeatable; default promokit-contract.<ext>)', collect, [])
+    .option('--list', 'print the planned checks and exit (dry run, sends nothing)')
+    .action(async (flags: ContractFlags) => runContractCommand(flags, io))
+}
+
+async function runContractCommand(flags: ContractFlags, io: CommandIo): Promise<void> {
+  if (flags.outputFile.length > flags.reporter.length) throw new CliError(USAGE_ERROR, '--output-file needs a --reporter before it (they pair up in order)')
+  if (flags.baseUrl && flags.cluster) throw new CliError(USAGE_ERROR, 'use either --base-url or --cluster, not both')
+  const grep = flags.grep === undefined ? undefined : toRegExp(flags.grep)
+  const suite = await loadSuite()
+  if (flags.list) return printPlan(io.stdout, planChecks(suite.checks, { readOnly: flags.readOnly, grep }))
+
+  let baseUrl = flags.baseUrl
+  if (flags.cluster) {
+    try {
+      baseUrl = clusterUrl(suite.doc, flags.cluster, flags.domain)
+    } catch (error) {
+      throw new CliError(USAGE_ERROR, (error as Error).message)
+    }
+  }
+  if (baseUrl && !/^https?:\/\/[^/]/.test(baseUrl)) throw new CliError(USAGE_ERROR, `--base-url must be an http(s) URL, got "${baseUrl}"`)
+  const env = (name: string): string | undefined => envValue(io.env, name)
+  let credentials: Credentials = {
+    appId: flags.appId ?? env('PROMOKIT_APP_ID'),
+    appToken: flags.appToken ?? env('PROMOKIT_APP_TOKEN'),
+    bearerToken: flags.bearerToken ?? env('PROMOKIT_BEARER_TOKEN'),
+    managementId: flags.managementId ?? env('PROMOKIT_MANAGEMENT_ID'),
+    managementToken: flags.managementToken ?? env('PROMOKIT_MANAGEMENT_TOKEN'),
+  }
+  const ids: KnownIds = {
+    projectId: flags.projectId ?? env('PROMOKIT_PROJECT_ID'),
+    rewardId: flags.rewardId, assignmentId: flags.assignmentId, referralCampaignId: flags.referralCampaignId,
+    referralMemberId: flags.referralMemberId, templateId: flags.templateId, metadataSchemaId: flags.metadataSchemaId,
+  }
+
+  // Without a target, the suite runs against promokit's own mock, started here on a free port.
+  let mock: { url: string; credentials: Credentials & { projectId: string }; close(): Promise<void> } | undefined
+  if (!baseUrl) {
+    const { createMockServer } = await import('../mock/server.js')
+    mock = await createMockServer()
+    baseUrl = mock.url
+    credentials = { ...mock.credentials, ...definedOnly(credentials) }
+    ids.projectId ??= mock.credentials.projectId
+    io.stdout.write(`Started the promokit mock at ${baseUrl}\n`)
+  }
+  if (!credentials.appId || !credentials.appToken) io.stdout.write('warning: no app keys (--app-id/--app-token or PROMOKIT_APP_ID/PROMOKIT_APP_TOKEN); most checks will fail with 401\n')
+
+  const abort = new AbortController()
+  const onSigint = (): void => {
+    io.stdout.write('\nInterrupted: finishing the current check, then cleaning up (Ctrl-C again to force)\n')
+    abort.abort()
+    process.once('SIGINT', () => process.exit(130))
+  }
+  process.once('SIGINT', onSigint)
+  let report: RunReport
+  try {
+    const isMock = mock !== undefined || (await detectMock(baseUrl))
+    io.stdout.write(`Running the contract suite against ${baseUrl}${isMock ? ' (promokit mock: async waits advance its clock)' : ''}${flags.readOnly ? ' — read-only' : ''}\n`)
+    report = await runSuite({
+      baseUrl, credentials, isMock, ids, validator: suite.validator, checks: suite.checks, readOnly: flags.readOnly, grep,
+      timeoutMs: flags.timeout, pollTimeoutMs: flags.pollTimeout, maxRequests: flags.maxRequests, signal: abort.signal,
+      onCheckEnd: (result, index, total) => io.stdout.write(checkLine(result, index, total)),
+    })
+  } finally {
+    process.off('SIGINT', onSigint)
+    await mock?.close()
+  }
+  flags.reporter.forEach((kind, i) => {
+    const file = resolve(flags.outputFile[i] ?? REPORTERS[kind].file)
+    writeFileSync(file, REPORTERS[kind].render(report))
+    io.stdout.write(`${kind} report written to ${file}\n`)
+  })
+  printReport(io.stdout, report)
+  if (report.interrupted?.startsWith('interrupted')) throw new CliError(130, 'interrupted')
+  if (report.summary.failed > 0) throw new CliError(1, `${report.summary.failed} check(s) failed`)
+}
+
+function toRegExp(pattern: string): RegExp {
+  try {
+    return new RegExp(pattern, 'i')
+  } catch (error) {
+    throw new CliError(USAGE_ERROR, `--grep is not a valid regular expression: ${(error as Error).message}`)
+  }
+}
+
+function definedOnly<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>
+}

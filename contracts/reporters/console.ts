@@ -1,0 +1,61 @@
+import type { Check } from '../check.js'
+import { coveragePercent } from '../coverage.js'
+import { describeProblem } from '../failures.js'
+import type { CheckResult, RunReport } from '../types.js'
+
+export interface Writer {
+  write(text: string): void
+}
+
+const MARK = { passed: '✓', failed: '✗', skipped: '-' } as const
+
+/** The final line, exactly `N passed, N failed, N skipped` (CI greps it). */
+export const summaryLine = (r: RunReport): string => `${r.summary.passed} passed, ${r.summary.failed} failed, ${r.summary.skipped} skipped`
+
+/** One line per check as it finishes: mark, id, title, duration (and the skip reason). */
+export function checkLine(result: CheckResult, index: number, total: number): string {
+  const width = String(total).length
+  const counter = `[${String(index + 1).padStart(width)}/${total}]`
+  const reason = result.status === 'skipped' && result.reason ? ` (skipped: ${result.reason})` : ''
+  return `${counter} ${MARK[result.status]} ${result.id} — ${result.title} ${dim(`${result.durationMs} ms`)}${reason}\n`
+}
+
+export function printPlan(out: Writer, checks: readonly Check[]): void {
+  for (const c of checks) {
+    const flags = [c.readOnly ? 'read-only' : 'writes', ...(c.needs?.length ? [`needs ${c.needs.join(', ')}`] : [])]
+    out.write(`${c.id}  ${c.title}  [${c.operationIds.join(', ')}] (${flags.join('; ')})\n`)
+  }
+  out.write(`${checks.length} checks planned\n`)
+}
+
+/** After the run: every failure in detail, the coverage table, cleanup, then the summary line last. */
+export function printReport(out: Writer, report: RunReport): void {
+  const failures = report.results.filter((r) => r.failure)
+  if (failures.length > 0) out.write(`\nFailures\n`)
+  failures.forEach((r, i) => {
+    const f = r.failure!
+    out.write(`\n${i + 1}) ${f.checkId} — ${f.title}\n`)
+    if (f.operationId) out.write(`   operation: ${f.operationId}${f.status !== undefined ? `, status ${f.status}` : ''}\n`)
+    for (const p of f.problems) out.write(`   - ${describeProblem(p)}\n`)
+    if (f.curl) out.write(`   request: ${f.curl}\n`)
+    if (f.response) out.write(`   response: ${truncate(f.response.body, 600)}\n`)
+  })
+  out.write(`\nCoverage (operations × documented statuses; * = exercised)\n`)
+  for (const row of report.coverage) {
+    const statuses = row.statuses.map((s) => (s.exercised ? `${s.status}*` : s.status)).join(' ')
+    const extra = row.undocumented.length ? `  undocumented seen: ${row.undocumented.join(' ')}` : ''
+    out.write(`  ${row.operationId.padEnd(28)} ${statuses}${extra}\n`)
+  }
+  const { exercised, documented } = coveragePercent(report.coverage)
+  out.write(`  ${exercised}/${documented} documented statuses exercised\n`)
+  if (report.cleanup.deleted.length || report.cleanup.failed.length) {
+    out.write(`\nCleanup: ${report.cleanup.deleted.length} done${report.cleanup.failed.length ? `, ${report.cleanup.failed.length} FAILED:` : ''}\n`)
+    for (const f of report.cleanup.failed) out.write(`  - ${f}\n`)
+  }
+  if (report.interrupted) out.write(`\nStopped early: ${report.interrupted}\n`)
+  out.write(`\n${report.requests} requests in ${report.durationMs} ms against ${report.target.baseUrl}${report.target.isMock ? ' (promokit mock)' : ''}\n`)
+  out.write(`${summaryLine(report)}\n`)
+}
+
+const truncate = (text: string, max: number): string => (text.length > max ? `${text.slice(0, max)}…` : text)
+const dim = (text: string): string => (process.stdout.isTTY && !process.env.NO_COLOR ? `\x1b[2m${text}\x1b[0m` : `(${text})`)

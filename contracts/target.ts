@@ -1,0 +1,28 @@
+import type { OpenApiDocument } from '../src/spec/load-spec.js'
+
+/** `https://{cluster}.{domain}` from the spec's first server, with the cluster checked against its enum. */
+export function clusterUrl(doc: OpenApiDocument, cluster: string, domain?: string): string {
+  const server = doc.servers?.find((s) => s.variables?.cluster) ?? doc.servers?.[0]
+  if (!server) throw new Error('the spec has no servers to build a URL from')
+  const variables = server.variables ?? {}
+  const allowed = variables.cluster?.enum
+  if (allowed && !allowed.includes(cluster)) throw new Error(`--cluster must be one of ${allowed.join(', ')}; got "${cluster}"`)
+  const values: Record<string, string> = { cluster, ...(domain ? { domain } : {}) }
+  return server.url.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = values[name] ?? variables[name]?.default
+    if (value === undefined) throw new Error(`the server URL needs {${name}}`)
+    return String(value)
+  })
+}
+
+/** Whether the target is promokit's mock with an advanceable clock: then waits move its clock instead of sleeping. */
+export async function detectMock(baseUrl: string, timeoutMs = 3_000): Promise<boolean> {
+  try {
+    const res = await fetch(`${baseUrl.replace(/\/+$/, '')}/_mock/clock`, { signal: AbortSignal.timeout(timeoutMs) })
+    if (res.status !== 200) return false
+    const body = (await res.json()) as { epoch_ms?: unknown; advanceable?: unknown }
+    return typeof body.epoch_ms === 'number' && body.advanceable === true
+  } catch {
+    return false
+  }
+}
