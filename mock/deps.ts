@@ -12,6 +12,7 @@ import { RequestJournal } from './control/request-journal.js'
 import { createLogger } from './logging.js'
 import { TokenStore } from './oauth/token-store.js'
 import { ProjectRegistry, type ProjectSeeder } from './project-state.js'
+import { seedProjects } from './seed/seed-projects.js'
 
 export type SpecDocument = Awaited<ReturnType<typeof loadSpec>>
 
@@ -84,9 +85,3 @@ export async function createMockDeps(input: MockConfig | MockConfigInput = {}, o
     baseline: { generationRate: config.generationRate, latencyMs: config.latencyMs },
   }
 }
-
-/**
- * Applies the fixtures (bundled, or `config.fixturesDir`) to freshly built projects.
- * The fixture files and `applyFixtures` come from mock/seed/.
- */
-async function seedProjects(_registry: ProjectRegistry, _config: MockConfig): Promise<void> {}

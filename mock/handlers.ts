@@ -1,9 +1,13 @@
 import { categoryHandlers } from './categories/category-handlers.js'
 import { oauthHandlers } from './oauth/oauth-handlers.js'
+import { managementHandlers } from './management/management-handlers.js'
+import { rewardHandlers } from './rewards/reward-handlers.js'
 import type { OperationHandlers } from './types.js'
 
 /** Every operation's handler, keyed by the spec's operationId (one import per resource). */
 export const operationHandlers: OperationHandlers = {
   ...categoryHandlers,
   ...oauthHandlers,
+  ...rewardHandlers,
+  ...managementHandlers,
 }

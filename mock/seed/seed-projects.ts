@@ -1,0 +1,24 @@
+import { loadFixtureSet } from '../../fixtures/load.js'
+import type { FixtureSet } from '../../fixtures/types.js'
+import type { MockConfig } from '../config.js'
+import type { ProjectRegistry } from '../project-state.js'
+import { applyFixtures } from './apply-fixtures.js'
+import { seedCampaigns, type CampaignCreator } from './seed-campaigns.js'
+
+// The bundled set never changes, so it is parsed once (applyFixtures copies it); a user's
+// directory is re-read on every reset so edits to its files show up.
+let bundled: FixtureSet | undefined
+
+/** The fixture set the config names (`fixturesDir`), or the bundled one. */
+export function fixturesFor(config: Pick<MockConfig, 'fixturesDir'>): FixtureSet {
+  if (config.fixturesDir) return loadFixtureSet(config.fixturesDir)
+  bundled ??= loadFixtureSet()
+  return bundled
+}
+
+/** The seeder of a mock: fixtures into every project, then `seedCampaigns` generated ones into the first. */
+export function seedProjects(registry: ProjectRegistry, config: MockConfig): void {
+  applyFixtures(registry, fixturesFor(config))
+  const [first] = registry.all()
+  if (config.seedCampaigns > 0 && first) seedCampaigns(first as CampaignCreator, config.seedCampaigns, config.seed)
+}
