@@ -43,6 +43,7 @@ function setup() {
   const summaries: [string, number, number][] = []
   const referrals = new ReferralStore({ clock, ids, vouchers: () => vouchers })
   referrals.addHolder({ redeemable_id: vouchers.get('REF').id, campaign_id: 'camp_ref', customer_id: 'cust_owner', holder_role: 'REFERRER' })
+  const transactions = new TransactionStore({ clock, ids })
   const project: CheckoutProject = {
     vouchers,
     tiers: { findTier: (id) => (id === tier.id ? tier : undefined), recordTierRedemption: (...args) => void summaries.push(args) },
@@ -50,12 +51,12 @@ function setup() {
     rewards,
     stacks: new StackStore({ clock, ids }),
     referrals,
-    transactions: new TransactionStore({ clock, ids }),
+    transactions,
     redemptions: new RedemptionStore(),
     customers: new CustomerStore({ ids }),
   }
   const ctx = { now: clock.now(), ids, requestId: 'req_1', channelId: 'app' }
-  return { project, ctx, vouchers, summaries }
+  return { project, ctx, vouchers, summaries, transactions, referrals }
 }
 
 describe('checkout service', () => {
@@ -68,7 +69,7 @@ describe('checkout service', () => {
   })
 
   it('redeems everything or nothing', () => {
-    const { project, ctx, vouchers } = setup()
+    const { project, ctx, vouchers, transactions } = setup()
     const bad = redeemCheckout(
       { redeemables: [{ object: 'voucher', id: 'GIFT', gift: { credits: 100 } }, { object: 'voucher', id: 'NOPE' }], order: { amount: 10000 } },
       project,
@@ -76,12 +77,12 @@ describe('checkout service', () => {
     )
     expect(bad.redemptions).toEqual([])
     expect(vouchers.get('GIFT').gift?.balance).toBe(5000)
-    expect(project.transactions.all()).toHaveLength(0)
+    expect(transactions.all()).toHaveLength(0)
     expect(project.redemptions.size).toBe(0)
   })
 
   it('spends a code, gift credits and points, records transactions, holders and tier summaries', () => {
-    const { project, ctx, vouchers, summaries } = setup()
+    const { project, ctx, vouchers, summaries, transactions, referrals } = setup()
     const body = redeemCheckout(
       {
         redeemables: [
@@ -103,12 +104,12 @@ describe('checkout service', () => {
     expect(vouchers.get('ONCE').redemption.redeemed_quantity).toBe(1)
     expect(vouchers.get('GIFT').gift?.balance).toBe(3000)
     expect(vouchers.get('CARD').loyalty_card?.balance).toBe(700)
-    expect(project.transactions.all().map((t) => [t.type, t.amount, t.balance])).toEqual([
+    expect(transactions.all().map((t) => [t.type, t.amount, t.balance])).toEqual([
       ['CREDITS_REDEMPTION', -2000, 3000],
       ['POINTS_REDEMPTION', -300, 700],
     ])
     expect(summaries).toEqual([['promo_1', 10000, 500]])
-    const holders = project.referrals.listMemberHolders('REF').data.map((h) => [h.holder_role, h.customer_id])
+    const holders = referrals.listMemberHolders('REF').data.map((h) => [h.holder_role, h.customer_id])
     expect(holders).toEqual([['REFERRER', 'cust_owner'], ['REFEREE', 'cust_0001']])
     const again = redeemCheckout({ redeemables: [{ object: 'voucher', id: 'ONCE' }], order: { amount: 100 } }, project, ctx)
     expect(again.inapplicable_redeemables).toMatchObject([{ result: { error: { key: 'quantity_exceeded' } } }])
