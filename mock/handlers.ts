@@ -1,5 +1,6 @@
 import { categoryHandlers } from './categories/category-handlers.js'
 import { oauthHandlers } from './oauth/oauth-handlers.js'
+import { checkoutHandlers } from './checkout/checkout-handlers.js'
 import { managementHandlers } from './management/management-handlers.js'
 import { rewardHandlers } from './rewards/reward-handlers.js'
 import type { OperationHandlers } from './types.js'
@@ -8,6 +9,7 @@ import type { OperationHandlers } from './types.js'
 export const operationHandlers: OperationHandlers = {
   ...categoryHandlers,
   ...oauthHandlers,
+  ...checkoutHandlers,
   ...rewardHandlers,
   ...managementHandlers,
 }
