@@ -76,7 +76,11 @@ export function mountOperations(deps: MockDeps, handlers: OperationHandlers) {
       requestId,
       baseUrl: `${req.protocol}://${req.get('host') ?? `${deps.config.host}:${deps.config.port}`}`,
     }
-    const result = await plan.handler(request, { deps, project })
+    // A forced success status also overrides a domain error (e.g. a 200 where a duplicate must get 409).
+    const result = await Promise.resolve(plan.handler(request, { deps, project })).catch((error: unknown) => {
+      if (forced?.status && forced.status < 400 && error instanceof ApiError) return { status: forced.status, body: error.toBody(requestId) }
+      throw error
+    })
     return forced?.status ? { ...result, status: forced.status } : result
   }
 
