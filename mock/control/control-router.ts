@@ -5,6 +5,7 @@ import { ApiError } from '../errors.js'
 import { advanceClock, clockView, finishJobs } from './clock-control.js'
 import { parseFault } from './fault-input.js'
 import { resetMock } from './reset.js'
+import { createStackControlRouter } from '../stacks/stack-control.js'
 
 /** Body of a control request as an object (express.json leaves `{}` when there is none). */
 const bodyOf = (req: Request): Record<string, unknown> => {
@@ -99,6 +100,7 @@ export function createControlRouter(deps: MockDeps, hooks: ControlHooks = {}): R
     deps.journal.clear()
     res.json({ cleared: true })
   })
+  router.use(createStackControlRouter(deps))
 
   return router
 }

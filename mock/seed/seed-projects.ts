@@ -4,6 +4,7 @@ import type { MockConfig } from '../config.js'
 import type { ProjectRegistry } from '../project-state.js'
 import { applyFixtures } from './apply-fixtures.js'
 import { seedCampaigns, type CampaignCreator } from './seed-campaigns.js'
+import { seedStacks } from '../stacks/stack-fixtures.js'
 
 // The bundled set never changes, so it is parsed once (applyFixtures copies it); a user's
 // directory is re-read on every reset so edits to its files show up.
@@ -19,6 +20,7 @@ export function fixturesFor(config: Pick<MockConfig, 'fixturesDir'>): FixtureSet
 /** The seeder of a mock: fixtures into every project, then `seedCampaigns` generated ones into the first. */
 export function seedProjects(registry: ProjectRegistry, config: MockConfig): void {
   applyFixtures(registry, fixturesFor(config))
+  for (const project of registry.all()) seedStacks(project.id, project.stacks)
   const [first] = registry.all()
   if (config.seedCampaigns > 0 && first) seedCampaigns(first as CampaignCreator, config.seedCampaigns, config.seed)
 }
