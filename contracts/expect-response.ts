@@ -1,3 +1,4 @@
+import { statusMatches } from './coverage.js'
 import type { Exchange } from './http-client.js'
 import type { SuiteValidator } from './suite-validator.js'
 import type { Problem } from './types.js'
@@ -18,8 +19,11 @@ export function checkResponse(validator: SuiteValidator, exchange: Exchange, exp
   const { response, operationId } = exchange
   const problems: Problem[] = []
   const wanted = expectation.status === undefined ? undefined : [expectation.status].flat()
-  if (wanted && !wanted.includes(response.status)) {
-    problems.push({ location: 'status', pointer: '', message: `${operationId} answered an unexpected status`, expected: wanted.length === 1 ? wanted[0] : wanted, actual: response.status, keyword: 'status' })
+  const documented = Object.keys(validator.operations.find((o) => o.operationId === operationId)?.responses ?? {})
+  const undocumented = !documented.some((d) => statusMatches(d, response.status))
+  if (undocumented || (wanted && !wanted.includes(response.status))) {
+    const message = undocumented ? `status ${response.status} is not documented for ${operationId} (documented: ${documented.join(', ')})` : `${operationId} answered an unexpected status`
+    problems.push({ location: 'status', pointer: '', message, expected: wanted && (wanted.length === 1 ? wanted[0] : wanted), actual: response.status, keyword: 'status' })
   }
   const hasBody = response.status !== 204 && response.status !== 304 && response.text !== ''
   const csv = expectation.contentType === 'csv' && response.status < 400
@@ -28,14 +32,14 @@ export function checkResponse(validator: SuiteValidator, exchange: Exchange, exp
     problems.push({ location: 'body', pointer: '', message: 'the body is not valid JSON', actual: response.text.slice(0, 200), keyword: 'json' })
     return problems
   }
-  const result = validator.validateResponse(operationId, response.status, hasBody ? response.body : undefined, response.headers)
-  for (const v of result.violations) {
-    if (v.keyword === 'status') {
-      problems.push({ location: 'status', pointer: '', message: `status ${response.status} is not documented for ${operationId}`, actual: response.status, keyword: 'status' })
-    } else if (v.keyword === 'contentType') {
+  if (undocumented) return problems
+  const { violations } = validator.validateResponse(operationId, response.status, hasBody ? response.body : undefined, response.headers)
+  for (const v of violations) {
+    if (v.keyword === 'contentType') {
       if (!problems.some((p) => p.location === 'content-type')) problems.push({ location: 'content-type', pointer: '', message: v.message, actual: response.contentType, keyword: v.keyword })
     } else {
-      problems.push({ location: 'body', pointer: v.pointer, message: v.message, actual: v.value, keyword: v.keyword })
+      const [, where = '/body', pointer = ''] = /^(\/body|\/header)?(.*)$/.exec(v.pointer) ?? []
+      problems.push({ location: where === '/header' ? 'header' : 'body', pointer, message: v.message, actual: v.value, keyword: v.keyword })
     }
   }
   if (response.status >= 400) problems.push(...errorFormatProblems(exchange))
