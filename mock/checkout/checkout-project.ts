@@ -1,32 +1,54 @@
-import { ApiError } from '../errors.js'
 import type { ProjectState } from '../project-state.js'
+import type { TierCampaignLookup } from '../stacks/stack-store.js'
+import type { TierLike } from './checkout-resolver.js'
 import type { CheckoutProject } from './checkout-service.js'
 
-/** The campaign store's tier lookups as checkout uses them. */
-type TierSource = CheckoutProject['tiers']
+type Json = Record<string, unknown>
 
-/** The stores of other resources that checkout needs, as they appear on ProjectState once wired. */
-type WiredProject = ProjectState &
-  Partial<Pick<CheckoutProject, 'vouchers' | 'referrals'>> & {
-    campaigns?: Partial<TierSource>
-  }
+/** The campaign store's checkout lookups (mock/campaigns/campaign-store.ts). */
+interface CampaignTiers {
+  findTier(tierId: string): { tier: Json; campaign: Json } | undefined
+  recordTierRedemption(tierId: string, order: { amount: number; discount: number }): void
+}
+
+/** The stores of other resources checkout needs, as ProjectState holds them once they are wired in. */
+type WiredProject = ProjectState & Partial<Pick<CheckoutProject, 'vouchers' | 'referrals'>> & { campaigns?: CampaignTiers }
+
+// A partial build (a project without voucher, campaign or referral stores) answers as if they were empty.
+const noVouchers: CheckoutProject['vouchers'] = {
+  findByCodeOrId: () => undefined,
+  redeem: (code) => missing(code),
+  adjustGiftBalance: (code) => missing(code),
+  adjustLoyaltyPoints: (code) => missing(code),
+}
+const missing = (code: string): never => {
+  throw new Error(`no voucher store: cannot change ${code}`)
+}
+const noReferrals: CheckoutProject['referrals'] = { addHolder: () => undefined, referrerOf: () => undefined }
+
+/** Tier lookups for promotion stacks created through the control API. */
+export function tierCampaigns(project: ProjectState): TierCampaignLookup {
+  const campaigns = (project as WiredProject).campaigns
+  return { campaignOfTier: (id) => campaigns?.findTier(id)?.campaign.id as string | undefined }
+}
 
 /** Picks checkout's view of a project: what it reads and the atomic mutations it calls. */
 export function checkoutProject(project: ProjectState): CheckoutProject {
   const p = project as WiredProject
-  if (!p.vouchers || !p.referrals) throw new ApiError('NOT_IMPLEMENTED', 'Checkout needs the voucher and referral stores of the project')
   const campaigns = p.campaigns
-  const tiers: TierSource = {
-    findTier: (id) => campaigns?.findTier?.(id),
-    recordTierRedemption: (id, amount, discount) => campaigns?.recordTierRedemption?.(id, amount, discount),
-  }
   return {
-    vouchers: p.vouchers,
-    tiers,
+    vouchers: p.vouchers ?? noVouchers,
+    tiers: {
+      findTier: (id) => {
+        const found = campaigns?.findTier(id)
+        return found && { ...(found.tier as unknown as TierLike), campaignName: found.campaign.name as string }
+      },
+      recordTierRedemption: (id, amount, discount) => campaigns?.recordTierRedemption(id, { amount, discount }),
+    },
     categories: p.categories,
     rewards: p.rewards,
     stacks: p.stacks,
-    referrals: p.referrals,
+    referrals: p.referrals ?? noReferrals,
     transactions: p.transactions,
     redemptions: p.redemptions,
     customers: p.customers,

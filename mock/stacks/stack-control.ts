@@ -2,6 +2,7 @@ import express, { Router, type Request } from 'express'
 import type { MockDeps } from '../deps.js'
 import { ApiError, notFound } from '../errors.js'
 import type { ProjectState } from '../project-state.js'
+import { tierCampaigns } from '../checkout/checkout-project.js'
 import type { NewStack } from './stack-store.js'
 import type { StackingRules } from './stacking-rules.js'
 
@@ -30,7 +31,8 @@ export function createStackControlRouter(deps: MockDeps): Router {
   router.use(express.json())
   router.post('/stacks', (req, res) => {
     const { project_id: _ignored, ...input } = objectBody(req)
-    res.json(projectOf(deps, req).stacks.create(input as unknown as NewStack))
+    const project = projectOf(deps, req)
+    res.json(project.stacks.create(input as unknown as NewStack, tierCampaigns(project)))
   })
   router.get('/stacks', (req, res) => {
     const stacks = projectOf(deps, req).stacks.list()

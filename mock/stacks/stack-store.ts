@@ -34,10 +34,10 @@ export class StackStore {
   readonly #stacks = new Map<string, PromotionStack>()
   #rules: StackingRules = structuredClone(DEFAULT_STACKING_RULES)
 
-  constructor(private readonly deps: { clock: Clock; ids: IdSource; tiers?: () => TierCampaignLookup | undefined }) {}
+  constructor(private readonly deps: { clock: Clock; ids: IdSource }) {}
 
   /** Control API: the seed's limit of 5 tiers, tiers of one existing promotion campaign. */
-  create(input: NewStack): PromotionStack {
+  create(input: NewStack, tiers: TierCampaignLookup): PromotionStack {
     const ids = input.tiers?.ids
     if (typeof input.name !== 'string' || input.name === '') throw new ApiError('INVALID_PAYLOAD', 'name: required, a non-empty string')
     if (!Array.isArray(ids) || ids.length < 1 || ids.length > MAX_STACK_TIERS) {
@@ -46,7 +46,7 @@ export class StackStore {
     if (new Set(ids).size !== ids.length) throw new ApiError('INVALID_PAYLOAD', 'tiers.ids: a tier may appear only once')
     const bad = ids.find((id) => typeof id !== 'string' || !id.startsWith('promo_'))
     if (bad !== undefined) throw new ApiError('INVALID_PAYLOAD', `tiers.ids: ${String(bad)} is not a promo_ id`)
-    const campaigns = new Set(ids.map((id) => this.#campaignOf(id)))
+    const campaigns = new Set(ids.map((id) => campaignOf(id, tiers)))
     if (campaigns.size !== 1) throw new ApiError('INVALID_PAYLOAD', 'tiers.ids: all tiers of a stack belong to one promotion campaign')
     return this.add({
       id: this.deps.ids.next('stack'),
@@ -94,10 +94,10 @@ export class StackStore {
     this.#rules = { ...this.#rules, ...structuredClone(patch) }
     return this.stackingRules()
   }
+}
 
-  #campaignOf(tierId: string): string {
-    const campaign = this.deps.tiers?.()?.campaignOfTier(tierId)
-    if (!campaign) throw notFound('promotion_tier', tierId)
-    return campaign
-  }
+function campaignOf(tierId: string, tiers: TierCampaignLookup): string {
+  const campaign = tiers.campaignOfTier(tierId)
+  if (!campaign) throw notFound('promotion_tier', tierId)
+  return campaign
 }
