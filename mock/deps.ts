@@ -48,6 +48,10 @@ export interface MockDepsOverrides {
 // Compiling every schema of the spec is the costly part of a new mock; the validator holds no
 // per-instance state, so one per spec document is shared (a test file builds many apps).
 const validators = new WeakMap<object, ContractValidator>()
+let latestValidator: ContractValidator | undefined
+
+/** The validator of the most recently built mock (test helpers check responses with it). */
+export const lastValidator = (): ContractValidator | undefined => latestValidator
 
 export function createClock(kind: MockConfig['clock']): ManualClock | OffsetClock {
   return kind === 'manual' ? new ManualClock(FIXTURE_EPOCH) : new OffsetClock()
@@ -62,6 +66,7 @@ export async function createMockDeps(input: MockConfig | MockConfigInput = {}, o
     validator = createContractValidator(spec)
     validators.set(spec, validator)
   }
+  latestValidator = validator
   const clock = overrides.clock ?? createClock(config.clock)
   const ids = overrides.ids ?? randomIds()
   const faults = new FaultRegistry()

@@ -1,6 +1,7 @@
 import { specPath } from '../../src/paths.js'
 import { loadSpec } from '../../src/spec/load-spec.js'
 import { createContractValidator, type ContractValidator } from '../../src/validation/validator.js'
+import { lastValidator } from '../deps.js'
 
 let current: ContractValidator | undefined
 
@@ -27,8 +28,8 @@ export interface ResponseLike {
  * Fails unless the response is one the spec documents for the operation (status, content type, body).
  * @example expectContract(await request.get('/v1/campaigns').set(headers.app), 'listCampaigns')
  */
-export function expectContract(res: ResponseLike, operationId: string, validator = current): void {
-  if (!validator) throw new Error('expectContract: no validator loaded; call createTestApp() or await loadContractValidator() first')
+export function expectContract(res: ResponseLike, operationId: string, validator = current ?? lastValidator()): void {
+  if (!validator) throw new Error('expectContract: no validator loaded; build a mock (createTestApp, createMockServer) or await loadContractValidator() first')
   const contentType = String(res.headers['content-type'] ?? '')
   const isJson = contentType === '' || /json/i.test(contentType)
   const body = isJson ? res.body : (res.text ?? res.body)

@@ -1,0 +1,20 @@
+// The public API of promokit (explicit named exports only).
+
+// Mock server
+export { createMockServer, type MockServer, type MockServerCredentials, type MockServerOptions } from './mock/server.js'
+export { createMockApp, type MockAppOptions } from './mock/app.js'
+export { createMockDeps, type MockDeps, type MockDepsOverrides } from './mock/deps.js'
+export { resolveConfig, DEFAULT_CREDENTIALS, type MockConfig, type MockConfigInput, type MockCredentials, type ProjectCredentials } from './mock/config.js'
+export { ApiError, ERROR_CATALOGUE, type ErrorBody, type ErrorCode } from './mock/errors.js'
+export type { FaultAction, FaultInput } from './mock/control/faults.js'
+export type { HandlerContext, HandlerResult, OperationHandler, OperationHandlers, OperationRequest } from './mock/types.js'
+
+// Spec and validation
+export { createContractValidator, type ContractValidator } from './src/validation/validator.js'
+export type { Violation } from './src/validation/violations.js'
+export { loadSpec, type OpenApiDocument } from './src/spec/load-spec.js'
+export { listOperations, type OperationInfo } from './src/spec/operations.js'
+
+// Time and ids
+export { ManualClock, OffsetClock, systemClock, FIXTURE_EPOCH, type Clock } from './src/clock.js'
+export { randomIds, sequentialIds, type IdSource } from './src/ids.js'

@@ -1,0 +1,157 @@
+import { describe, expect, it } from 'vitest'
+import { createTestApp, expectContract } from '../testing/index.js'
+import type { OperationHandlers } from '../types.js'
+
+const page = { object: 'list', data_ref: 'campaigns', campaigns: [], total: 0 }
+const handlers: OperationHandlers = { listCampaigns: () => ({ status: 200, body: page }) }
+
+describe('POST /_mock/faults', () => {
+  it('forces a status for the next n calls of an operation', async () => {
+    const { request, headers } = await createTestApp({ handlers })
+    const added = await request.post('/_mock/faults').send({ operationId: 'listCampaigns', action: 'status', status: 503, times: 1 })
+    const faulty = await request.get('/v1/campaigns').set(headers.app)
+    const healthy = await request.get('/v1/campaigns').set(headers.app)
+
+    expect(added.status).toBe(201)
+    expect(faulty.status).toBe(503)
+    expect(faulty.body).toMatchObject({ code: 503 })
+    expect(healthy.status).toBe(200)
+  })
+
+  it('drops and sets fields of a response without touching the stored data', async () => {
+    const { request, headers } = await createTestApp()
+    await request.post('/_mock/faults').send({ operationId: 'createCategory', action: 'drop', pointer: '/id' })
+    await request.post('/_mock/faults').send({ operationId: 'createCategory', action: 'set', pointer: '/hierarchy', value: 'high' })
+    const res = await request.post('/v1/categories').set(headers.app).send({ name: 'Faulty', hierarchy: 2 })
+
+    expect(res.status).toBe(200)
+    expect(res.body.id).toBeUndefined()
+    expect(res.body.hierarchy).toBe('high')
+    expect(() => expectContract(res, 'createCategory')).toThrow(/createCategory 200 breaks the contract/)
+    const listed = await request.get('/_mock/faults')
+    expect(listed.body.faults).toHaveLength(2)
+  })
+
+  it('applies a fault only to responses of its whenStatus', async () => {
+    const { request, headers } = await createTestApp()
+    await request.post('/_mock/faults').send({ operationId: 'createCategory', action: 'drop', pointer: '/key', whenStatus: 400 })
+    const ok = await request.post('/v1/categories').set(headers.app).send({ name: 'Fine', hierarchy: 1 })
+    const bad = await request.post('/v1/categories').set(headers.app).send({ name: 'Bad', hierarchy: -1 })
+
+    expect(ok.body.id).toBeDefined()
+    expect(bad.status).toBe(400)
+    expect(bad.body.key).toBeUndefined()
+  })
+
+  it('skips request validation when told to', async () => {
+    const { request, headers } = await createTestApp({ handlers })
+    await request.post('/_mock/faults').send({ operationId: 'listCampaigns', action: 'skip-request-validation', times: 1 })
+    const skipped = await request.get('/v1/campaigns?limit=500').set(headers.app)
+    const checked = await request.get('/v1/campaigns?limit=500').set(headers.app)
+
+    expect(skipped.status).toBe(200)
+    expect(checked.status).toBe(400)
+  })
+
+  it('exposes domain faults to resource code through active()', async () => {
+    const { request, deps } = await createTestApp()
+    await request.post('/_mock/faults').send({ operationId: 'listCampaigns', action: 'page-overlap', times: 1 })
+
+    expect(deps.faults.active('getCampaign', 'page-overlap')).toBe(false)
+    expect(deps.faults.active('listCampaigns', 'page-overlap')).toBe(true)
+    expect(deps.faults.active('listCampaigns', 'page-overlap')).toBe(false)
+  })
+
+  it('rejects a malformed fault with 400 naming the field, and DELETE clears them all', async () => {
+    const { request } = await createTestApp()
+    const bad = await request.post('/_mock/faults').send({ operationId: 'listCampaigns', action: 'explode' })
+    const unknownOp = await request.post('/_mock/faults').send({ operationId: 'nope', action: 'status', status: 500 })
+    await request.post('/_mock/faults').send({ action: 'status', status: 500 })
+    const cleared = await request.delete('/_mock/faults')
+
+    expect(bad.status).toBe(400)
+    expect(bad.body).toMatchObject({ code: 400, key: 'invalid_payload' })
+    expect(bad.body.details).toMatch(/^action:/)
+    expect(unknownOp.body.details).toMatch(/^operationId:/)
+    expect(cleared.body).toEqual({ removed: 1 })
+    expect((await request.get('/_mock/faults')).body.faults).toEqual([])
+  })
+})
+
+describe('PUT /_mock/latency', () => {
+  it('delays one operation by the given ms', async () => {
+    const { request, headers } = await createTestApp({ handlers })
+    const set = await request.put('/_mock/latency').send({ operationId: 'listCampaigns', ms: 60 })
+    const started = performance.now()
+    const res = await request.get('/v1/campaigns').set(headers.app)
+
+    expect(set.body.operations).toEqual({ listCampaigns: 60 })
+    expect(res.status).toBe(200)
+    expect(performance.now() - started).toBeGreaterThanOrEqual(55)
+  })
+
+  it('rejects a negative latency', async () => {
+    const { request } = await createTestApp()
+    const res = await request.put('/_mock/latency').send({ ms: -1 })
+
+    expect(res.status).toBe(400)
+    expect(res.body.details).toMatch(/^ms:/)
+  })
+})
+
+describe('the clock', () => {
+  it('advances the manual clock and reports it', async () => {
+    const { request, clock } = await createTestApp()
+    const before = clock.now()
+    const res = await request.post('/_mock/clock/advance').send({ ms: 5_000 })
+    const read = await request.get('/_mock/clock')
+
+    expect(res.status).toBe(200)
+    expect(clock.now()).toBe(before + 5_000)
+    expect(read.body).toMatchObject({ epoch_ms: before + 5_000, now: new Date(before + 5_000).toISOString() })
+  })
+
+  it('finishes jobs: no pending job moves nothing', async () => {
+    const { request, clock } = await createTestApp()
+    const before = clock.now()
+    const res = await request.post('/_mock/jobs/finish')
+
+    expect(res.body.advanced_ms).toBe(0)
+    expect(clock.now()).toBe(before)
+  })
+})
+
+describe('state, reset and the request journal', () => {
+  it('dumps each project, resets to the fixtures, and records requests', async () => {
+    const { request, headers } = await createTestApp()
+    await request.post('/v1/categories').set(headers.app).send({ name: 'Temporary', hierarchy: 9 })
+    await request.put('/_mock/generation-rate').send({ rate: 5 })
+
+    const state = await request.get('/_mock/state')
+    const project = state.body.projects.find((p: { id: string }) => p.id === 'proj_demo0001')
+    expect(project.categories.map((c: { name: string }) => c.name)).toContain('Temporary')
+    expect(state.body.generation_rate).toBe(5)
+
+    const journal = await request.get('/_mock/requests')
+    expect(journal.body.requests.at(-1)).toMatchObject({ method: 'POST', path: '/v1/categories', status: 200, operationId: 'createCategory' })
+
+    const reset = await request.post('/_mock/reset')
+    expect(reset.status).toBe(200)
+    const after = await request.get('/_mock/state')
+    const names = after.body.projects.find((p: { id: string }) => p.id === 'proj_demo0001').categories.map((c: { name: string }) => c.name)
+    expect(names).not.toContain('Temporary')
+    expect(after.body.generation_rate).toBe(1000)
+    expect((await request.get('/_mock/requests')).body.requests).toEqual([])
+  })
+
+  it('answers unknown control routes and malformed bodies in the Error format', async () => {
+    const { request } = await createTestApp()
+    const missing = await request.get('/_mock/nothing')
+    const malformed = await request.post('/_mock/clock/advance').set('Content-Type', 'application/json').send('{"ms":')
+
+    expect(missing.status).toBe(404)
+    expect(missing.body).toMatchObject({ code: 404, key: 'not_found' })
+    expect(malformed.status).toBe(400)
+    expect(malformed.body).toMatchObject({ code: 400, key: 'invalid_payload' })
+  })
+})

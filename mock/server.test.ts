@@ -1,0 +1,70 @@
+import { VoucherifyServerSide } from '@voucherify/sdk'
+import { afterEach, describe, expect, it } from 'vitest'
+import { createMockServer, type MockServer } from './server.js'
+import { expectContract } from './testing/index.js'
+
+let server: MockServer | undefined
+afterEach(async () => {
+  await server?.close()
+  server = undefined
+})
+
+describe('createMockServer', () => {
+  it('listens on 127.0.0.1 and a free port, and serves the API with the printed credentials', async () => {
+    server = await createMockServer()
+    const { url, credentials } = server
+    const res = await fetch(`${url}/v1/categories`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-App-Id': credentials.appId, 'X-App-Token': credentials.appToken },
+      body: JSON.stringify({ name: 'Over the wire', hierarchy: 1 }),
+    })
+    const body = await res.json()
+
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('x-request-id')).toBeTruthy()
+    expectContract({ status: res.status, body, headers: Object.fromEntries(res.headers) }, 'createCategory')
+  })
+
+  it('runs on a manual clock moved by advance(), and reset() restores the fixtures', async () => {
+    server = await createMockServer()
+    const start = server.deps.clock.now()
+    server.advance(60_000)
+    const project = server.deps.projects.get(server.credentials.projectId)
+    project?.categories.create({ name: 'Gone after reset', hierarchy: 1 })
+    await server.reset()
+
+    expect(server.deps.clock.now()).toBe(start + 60_000)
+    expect(server.deps.projects.get(server.credentials.projectId)?.categories.findByName('Gone after reset')).toBeUndefined()
+    expect(server.finishJobs()).toBe(0)
+  })
+
+  it('stops listening on close()', async () => {
+    server = await createMockServer()
+    const { url } = server
+    await server.close()
+    server = undefined
+
+    await expect(fetch(`${url}/_mock/clock`)).rejects.toThrow()
+  })
+})
+
+describe('the real SDK (@voucherify/sdk) against the mock', () => {
+  it('creates a category by changing only the base URL', async () => {
+    server = await createMockServer()
+    const client = VoucherifyServerSide({ applicationId: server.credentials.appId, secretKey: server.credentials.appToken, apiUrl: server.url })
+    const category = await client.categories.create({ name: 'From the SDK', hierarchy: 4 })
+
+    expect(category).toMatchObject({ name: 'From the SDK', hierarchy: 4, object: 'category' })
+    expect(category.id).toMatch(/^cat_/)
+  })
+
+  it('sees errors in the shape it reads: code, key, message, details', async () => {
+    server = await createMockServer()
+    const client = VoucherifyServerSide({ applicationId: server.credentials.appId, secretKey: 'wrong', apiUrl: server.url })
+    const error = await client.categories.create({ name: 'x', hierarchy: 1 }).catch((e: unknown) => e)
+
+    expect(error).toMatchObject({ code: 401, key: 'unauthorized', message: 'Unauthorized' })
+    expect((error as { details: string }).details).toMatch(/X-App-Token/)
+  })
+})
