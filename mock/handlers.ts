@@ -1,15 +1,23 @@
 import { categoryHandlers } from './categories/category-handlers.js'
+import { campaignHandlers } from './campaigns/campaign-handlers.js'
+import { voucherHandlers } from './vouchers/voucher-handlers.js'
 import { oauthHandlers } from './oauth/oauth-handlers.js'
 import { checkoutHandlers } from './checkout/checkout-handlers.js'
 import { managementHandlers } from './management/management-handlers.js'
 import { rewardHandlers } from './rewards/reward-handlers.js'
+import { referralHandlers } from './referrals/referral-handlers.js'
+import { exportHandlers } from './exports/export-handlers.js'
 import type { OperationHandlers } from './types.js'
 
 /** Every operation's handler, keyed by the spec's operationId (one import per resource). */
 export const operationHandlers: OperationHandlers = {
   ...categoryHandlers,
+  ...campaignHandlers,
+  ...voucherHandlers,
   ...oauthHandlers,
   ...checkoutHandlers,
   ...rewardHandlers,
   ...managementHandlers,
+  ...referralHandlers,
+  ...exportHandlers,
 }

@@ -1,7 +1,7 @@
 import { generateCampaigns } from '../../fixtures/generators.js'
 
 export interface CampaignCreator {
-  campaigns?: { create(body: any): { id: string } }
+  campaigns?: { create(body: any): Record<string, unknown> }
 }
 
 /**
@@ -11,5 +11,5 @@ export interface CampaignCreator {
 export function seedCampaigns(project: CampaignCreator, n: number, seed: number): string[] {
   if (!project.campaigns) throw new Error('seedCampaigns: this build has no campaign store')
   const store = project.campaigns
-  return generateCampaigns(n, seed).map((body) => store.create(body).id)
+  return generateCampaigns(n, seed).map((body) => String(store.create(body).id))
 }

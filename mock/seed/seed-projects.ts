@@ -3,7 +3,7 @@ import type { FixtureSet } from '../../fixtures/types.js'
 import type { MockConfig } from '../config.js'
 import type { ProjectRegistry } from '../project-state.js'
 import { applyFixtures } from './apply-fixtures.js'
-import { seedCampaigns, type CampaignCreator } from './seed-campaigns.js'
+import { seedCampaigns } from './seed-campaigns.js'
 import { seedStacks } from '../stacks/stack-fixtures.js'
 
 // The bundled set never changes, so it is parsed once (applyFixtures copies it); a user's
@@ -22,5 +22,5 @@ export function seedProjects(registry: ProjectRegistry, config: MockConfig): voi
   applyFixtures(registry, fixturesFor(config))
   for (const project of registry.all()) seedStacks(project.id, project.stacks)
   const [first] = registry.all()
-  if (config.seedCampaigns > 0 && first) seedCampaigns(first as CampaignCreator, config.seedCampaigns, config.seed)
+  if (config.seedCampaigns > 0 && first) seedCampaigns(first, config.seedCampaigns, config.seed)
 }
