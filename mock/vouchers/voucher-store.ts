@@ -55,10 +55,8 @@ export class VoucherStore {
     if (space >= count + taken) return
     const size = `${new Set(config.charset).size} characters`
     const takenNote = taken > 0 ? ` (${taken} of them already used by other campaigns with this pattern)` : ''
-    throw new ApiError(
-      'INVALID_CAMPAIGN',
-      `code_config.pattern '${config.pattern}' with charset of ${size} allows ${space} unique codes${takenNote}, fewer than vouchers_count ${count}`,
-    )
+    const details = `code_config.pattern '${config.pattern}' with charset of ${size} allows ${space} unique codes${takenNote}, fewer than vouchers_count ${count}`
+    throw new ApiError('INVALID_CAMPAIGN', details, { message: 'Invalid Campaign: the code pattern cannot hold vouchers_count unique codes' })
   }
 
   /** Starts a campaign's vouchers; explicit vouchers (fixtures) are stored at once, all or nothing. */

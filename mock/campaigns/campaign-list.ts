@@ -1,0 +1,124 @@
+import { ApiError } from '../errors.js'
+import type { Predicate } from './campaign-filters.js'
+import { parseFilters } from './campaign-filters.js'
+import type { CampaignIndex, OrderKey } from './campaign-index.js'
+import { COMPARE } from './campaign-index.js'
+import type { CampaignStatus, CampaignType, StoredCampaign } from './campaign-types.js'
+import { CAMPAIGN_TYPES } from './campaign-types.js'
+
+type Json = Record<string, unknown>
+
+export interface ListCampaignsQuery {
+  limit?: number
+  page?: number
+  campaign_type?: string
+  campaign_status?: string
+  is_referral_code?: boolean | string
+  order?: string
+  expand?: string | string[]
+  filters?: unknown
+}
+
+export interface CampaignListPage {
+  object: 'list'
+  data_ref: 'campaigns'
+  campaigns: Json[]
+  total: number
+}
+
+export interface ListContext {
+  index: CampaignIndex
+  generating: ReadonlySet<StoredCampaign>
+  byName: ReadonlyMap<string, StoredCampaign>
+  now: () => number
+  status: (c: StoredCampaign) => CampaignStatus
+  view: (c: StoredCampaign, withCategories: boolean) => Json
+  /** The `page-overlap` domain fault: page n starts one item early. */
+  overlap: () => boolean
+}
+
+const bad = (details: string): ApiError => new ApiError('INVALID_QUERY_PARAMS', details)
+const ORDERS = ['created_at', '-created_at', 'updated_at', '-updated_at', 'name', '-name']
+
+/**
+ * listCampaigns without sorting per request: pick the narrowest pre-ordered candidate list (exact
+ * names, the few generating campaigns, one type's list, or an order index), walk it from the right
+ * end, stop when the page is full, and count the total without a scan whenever the candidates
+ * already satisfy every condition.
+ */
+export function listCampaigns(query: ListCampaignsQuery, ctx: ListContext): CampaignListPage {
+  const limit = query.limit ?? 10
+  const page = query.page ?? 1
+  if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw bad(`limit: must be an integer from 1 to 100, got ${query.limit}`)
+  if (!Number.isInteger(page) || page < 1) throw bad(`page: must be an integer >= 1, got ${query.page}`)
+  const order = query.order ?? '-created_at'
+  if (!ORDERS.includes(order)) throw bad(`order: must be one of ${ORDERS.join(', ')}, got "${order}"`)
+  const key = order.replace(/^-/, '') as OrderKey
+  const descending = order.startsWith('-')
+  const withCategories = expands(query.expand)
+
+  const type = query.campaign_type as CampaignType | undefined
+  if (type !== undefined && !CAMPAIGN_TYPES.includes(type)) throw bad(`campaign_type: must be one of ${CAMPAIGN_TYPES.join(', ')}`)
+  const status = query.campaign_status
+  const filters = parseFilters(query.filters, ctx.status, ctx.now)
+
+  const rest: Predicate[] = []
+  if (query.is_referral_code !== undefined) {
+    const wanted = String(query.is_referral_code) === 'true'
+    rest.push((c) => (c.voucher?.is_referral_code ?? false) === wanted)
+  }
+  if (filters.junction === 'and') rest.push(...filters.predicates)
+  else if (filters.predicates.length > 0) rest.push((c) => filters.predicates.some((p) => p(c)))
+
+  let candidates: readonly StoredCampaign[]
+  let typeGuaranteed = false
+  let statusGuaranteed = false
+  if (filters.names) {
+    candidates = filters.names.flatMap((n) => ctx.byName.get(n) ?? []).sort(COMPARE[key])
+  } else if (status === 'IN_PROGRESS') {
+    candidates = [...ctx.generating].filter((c) => ctx.status(c) === 'IN_PROGRESS').sort(COMPARE[key])
+    statusGuaranteed = true
+  } else if (type !== undefined && key === 'created_at') {
+    candidates = ctx.index.ofType(type)
+    typeGuaranteed = true
+  } else {
+    candidates = ctx.index.ordered(key)
+  }
+  if (type !== undefined && !typeGuaranteed) rest.push((c) => c.campaign_type === type)
+  const doneOnly = status !== undefined && !statusGuaranteed && status === 'DONE'
+  if (status !== undefined && !statusGuaranteed && !doneOnly) rest.push((c) => ctx.status(c) === status)
+  if (doneOnly) rest.push((c) => ctx.status(c) === 'DONE')
+
+  // Total without a scan: the candidates need no filtering, or only "not generating" (few of those).
+  let total: number | undefined
+  if (rest.length === 0) total = candidates.length
+  else if (doneOnly && rest.length === 1) {
+    const inCandidates = [...ctx.generating].filter((c) => ctx.status(c) === 'IN_PROGRESS' && (!typeGuaranteed || c.campaign_type === type))
+    total = candidates.length - inCandidates.length
+  }
+
+  let skip = (page - 1) * limit
+  if (page > 1 && ctx.overlap()) skip -= 1
+  const picked: StoredCampaign[] = []
+  let matched = 0
+  const n = candidates.length
+  for (let i = 0; i < n; i++) {
+    const c = candidates[descending ? n - 1 - i : i]
+    if (rest.length > 0 && !rest.every((p) => p(c))) continue
+    matched++
+    if (matched > skip && picked.length < limit) picked.push(c)
+    else if (picked.length >= limit && total !== undefined) break
+  }
+  return {
+    object: 'list',
+    data_ref: 'campaigns',
+    campaigns: picked.map((c) => ctx.view(c, withCategories)),
+    total: total ?? matched,
+  }
+}
+
+function expands(expand: string | string[] | undefined): boolean {
+  if (expand === undefined) return false
+  const values = (Array.isArray(expand) ? expand : [expand]).flatMap((v) => String(v).split(','))
+  return values.some((v) => v === 'category' || v === 'categories')
+}

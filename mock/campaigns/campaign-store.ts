@@ -1,0 +1,204 @@
+import type { Clock } from '../../src/clock.js'
+import type { IdSource } from '../../src/ids.js'
+import { ApiError, notFound } from '../errors.js'
+import type { VoucherStore } from '../vouchers/voucher-store.js'
+import type { CategoryLookup } from './campaign-builder.js'
+import { buildCampaign } from './campaign-builder.js'
+import { CampaignIndex } from './campaign-index.js'
+import { listCampaigns } from './campaign-list.js'
+import type { CampaignListPage, ListCampaignsQuery } from './campaign-list.js'
+import type { CampaignFixture, CampaignInput, CampaignStatus, StoredCampaign, StoredTier } from './campaign-types.js'
+import { buildCampaignView, buildTierView } from './campaign-view.js'
+
+export interface CampaignStoreDeps {
+  clock: Clock
+  ids: IdSource
+  /** Read on every create: the control API may change the rate while the mock runs. */
+  config: { generationRate: number; maxVouchersCount: number }
+  categories: CategoryLookup
+  vouchers: VoucherStore
+  faults?: { active(operationId: string, action: 'page-overlap'): boolean }
+}
+
+type Json = Record<string, unknown>
+
+/**
+ * The campaigns of one project. Voucher campaigns are generating until
+ * created + ceil(N / rate * 1000) ms (rate in force at creation): the status is derived from the
+ * clock on every read, nothing runs in the background.
+ */
+export class CampaignStore {
+  readonly #byId = new Map<string, StoredCampaign>()
+  readonly #byName = new Map<string, StoredCampaign>()
+  readonly #tiers = new Map<string, { tier: StoredTier; campaign: StoredCampaign }>()
+  readonly #index = new CampaignIndex()
+  /** Campaigns that may still be generating; pruned as the clock passes them. */
+  readonly #generating = new Set<StoredCampaign>()
+  #seq = 0
+
+  constructor(private readonly deps: CampaignStoreDeps) {}
+
+  /** createCampaign. Checks and insert happen in one synchronous step, so racing creates of one name get one 200. */
+  create(input: CampaignInput): Json {
+    if (typeof input.name === 'string') this.#refuseDuplicate(input.name)
+    const now = this.deps.clock.now()
+    const draft = buildCampaign(input, {
+      newId: () => this.deps.ids.next('camp'),
+      checkSpace: (config, count) => this.deps.vouchers.checkSpace(config, count),
+      now,
+      ids: this.deps.ids,
+      categories: this.deps.categories,
+      maxVouchersCount: this.deps.config.maxVouchersCount,
+    })
+    const generationMs = draft.voucher ? Math.max(1, Math.ceil((draft.vouchersCount / this.deps.config.generationRate) * 1000)) : 0
+    const campaign = this.#insert({ ...draft, seq: ++this.#seq, readyAt: now + generationMs })
+    if (campaign.voucher) this.deps.vouchers.register(campaign)
+    return this.#view(campaign, true)
+  }
+
+  /** Loads a fixture campaign as given (fixed id, name, timestamps); it is DONE at once. */
+  import(fixture: CampaignFixture): { id: string; name: string } {
+    this.#refuseDuplicate(fixture.name)
+    if (this.#byId.has(fixture.id)) throw new ApiError('DUPLICATE_FOUND', `campaign ${fixture.id} already exists`, { resourceId: fixture.id, resourceType: 'campaign' })
+    const createdAt = Date.parse(fixture.created_at)
+    const draft = buildCampaign(
+      { ...fixture, vouchers_count: fixture.vouchers ? fixture.vouchers.length : fixture.vouchers_count },
+      {
+        newId: () => fixture.id,
+        checkSpace: (config, count) => (fixture.vouchers ? undefined : this.deps.vouchers.checkSpace(config, count)),
+        now: createdAt,
+        ids: this.deps.ids,
+        categories: this.deps.categories,
+        maxVouchersCount: Math.max(this.deps.config.maxVouchersCount, fixture.vouchers?.length ?? 0),
+      },
+    )
+    const updatedAt = fixture.updated_at ? Date.parse(fixture.updated_at) : null
+    const campaign: StoredCampaign = { ...draft, seq: ++this.#seq, readyAt: createdAt, updatedAt }
+    if (campaign.voucher) this.deps.vouchers.register(campaign, fixture.vouchers)
+    this.#insert(campaign)
+    return { id: campaign.id, name: campaign.name }
+  }
+
+  /** getCampaign by id or name; 404 while generating (the real service: not readable until generated). */
+  get(idOrName: string): Json {
+    return this.#view(this.#readable(idOrName), true)
+  }
+
+  /** Any campaign, generating or not, for other stores (checkout, exports, referrals); no 404. */
+  find(idOrName: string): Json | undefined {
+    const campaign = this.#lookup(idOrName)
+    return campaign && this.#view(campaign, true)
+  }
+
+  /** The stored record (read-only use), e.g. to resolve a name to an id. */
+  lookup(idOrName: string): Readonly<StoredCampaign> | undefined {
+    return this.#lookup(idOrName)
+  }
+
+  status(campaign: StoredCampaign): CampaignStatus {
+    return this.deps.clock.now() >= campaign.readyAt ? 'DONE' : 'IN_PROGRESS'
+  }
+
+  /** deleteCampaign: the campaign, its tiers and vouchers go; the codes become free. */
+  delete(idOrName: string): void {
+    const campaign = this.#readable(idOrName)
+    this.#byId.delete(campaign.id)
+    this.#byName.delete(campaign.name)
+    this.#generating.delete(campaign)
+    for (const tier of campaign.tiers ?? []) this.#tiers.delete(tier.id)
+    this.#index.remove(campaign)
+    this.deps.vouchers.remove(campaign.id)
+  }
+
+  list(query: ListCampaignsQuery = {}): CampaignListPage {
+    this.#prune()
+    return listCampaigns(query, {
+      index: this.#index,
+      generating: this.#generating,
+      byName: this.#byName,
+      now: () => this.deps.clock.now(),
+      status: (c) => this.status(c),
+      view: (c, withCategories) => this.#view(c, false, withCategories),
+      overlap: () => this.deps.faults?.active('listCampaigns', 'page-overlap') ?? false,
+    })
+  }
+
+  /** A promotion tier (`promo_` id) with its parent campaign, for checkout. */
+  findTier(tierId: string): { tier: Json; campaign: Json } | undefined {
+    const found = this.#tiers.get(tierId)
+    return found && { tier: buildTierView(found.tier, found.campaign), campaign: this.#view(found.campaign, false) }
+  }
+
+  /** Adds a redemption to a tier's summary (amounts in hundredths). */
+  recordTierRedemption(tierId: string, order: { amount: number; discount: number }): void {
+    const tier = this.#tiers.get(tierId)?.tier
+    if (!tier) throw notFound('promotion_tier', tierId)
+    tier.summary.redeemed++
+    tier.summary.orderAmount += order.amount
+    tier.summary.discountAmount += order.discount
+  }
+
+  get size(): number {
+    return this.#byId.size
+  }
+
+  /** When the last campaign still generating is done (`POST /_mock/jobs/finish` advances to it). */
+  pendingUntil(): number | undefined {
+    this.#prune()
+    let latest: number | undefined
+    for (const campaign of this.#generating) if (latest === undefined || campaign.readyAt > latest) latest = campaign.readyAt
+    return latest
+  }
+
+  /** Every campaign, oldest first, for `GET /_mock/state`. */
+  all(): Json[] {
+    return this.#index.ordered('created_at').map((c) => this.#view(c, true))
+  }
+
+  #refuseDuplicate(name: string): void {
+    if (this.#byName.has(name)) {
+      throw new ApiError('DUPLICATE_FOUND', `Duplicate resource key: a campaign named '${name}' already exists`, {
+        resourceId: name,
+        resourceType: 'campaign',
+      })
+    }
+  }
+
+  #insert(campaign: StoredCampaign): StoredCampaign {
+    this.#byId.set(campaign.id, campaign)
+    this.#byName.set(campaign.name, campaign)
+    for (const tier of campaign.tiers ?? []) this.#tiers.set(tier.id, { tier, campaign })
+    this.#index.add(campaign)
+    if (campaign.readyAt > this.deps.clock.now()) this.#generating.add(campaign)
+    return campaign
+  }
+
+  #lookup(idOrName: string): StoredCampaign | undefined {
+    return this.#byId.get(idOrName) ?? this.#byName.get(idOrName)
+  }
+
+  #readable(idOrName: string): StoredCampaign {
+    const campaign = this.#lookup(idOrName)
+    if (!campaign) throw notFound('campaign', idOrName)
+    const waitMs = campaign.readyAt - this.deps.clock.now()
+    if (waitMs > 0) {
+      throw new ApiError(
+        'NOT_FOUND',
+        `Campaign ${campaign.id} is being generated (vouchers_generation_status IN_PROGRESS); it can be read once generation completes`,
+        { resourceId: campaign.id, resourceType: 'campaign', headers: { 'Retry-After': String(Math.max(1, Math.ceil(waitMs / 1000))) } },
+      )
+    }
+    return campaign
+  }
+
+  #prune(): void {
+    const now = this.deps.clock.now()
+    for (const campaign of this.#generating) if (campaign.readyAt <= now) this.#generating.delete(campaign)
+  }
+
+  #view(campaign: StoredCampaign, full: boolean, withCategories = full): Json {
+    const status = this.status(campaign)
+    const vouchersCount = status === 'DONE' && campaign.voucher ? this.deps.vouchers.visibleCount(campaign.id) : 0
+    return buildCampaignView(campaign, { status, vouchersCount, withCategories, full })
+  }
+}
