@@ -60,6 +60,18 @@ describe('POST /v1/validations', () => {
   })
 })
 
+describe('POST /_mock/stacks', () => {
+  it('creates a stack whose tiers apply in the order given', async () => {
+    const app = await createTestApp()
+    const created = await app.request.post('/_mock/stacks').send({ name: 'Amount first', tiers: { ids: ['promo_demo0002', 'promo_demo0001'] } })
+    expect(created.status).toBe(200)
+    expect(created.body).toMatchObject({ campaign_id: 'camp_demo0004', object: 'promotion_stack' })
+    const res = await post(app, '/v1/validations', { redeemables: [{ object: 'promotion_stack', id: created.body.id }], order: { amount: 10000 } })
+    // 1000 off → 9000, then 5% → 8550
+    expect(res.body.order.total_amount).toBe(8550)
+  })
+})
+
 describe('POST /v1/redemptions', () => {
   it('redeems all or nothing', async () => {
     const app = await createTestApp()
