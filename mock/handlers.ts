@@ -5,6 +5,8 @@ import { oauthHandlers } from './oauth/oauth-handlers.js'
 import { checkoutHandlers } from './checkout/checkout-handlers.js'
 import { managementHandlers } from './management/management-handlers.js'
 import { rewardHandlers } from './rewards/reward-handlers.js'
+import { referralHandlers } from './referrals/referral-handlers.js'
+import { exportHandlers } from './exports/export-handlers.js'
 import type { OperationHandlers } from './types.js'
 
 /** Every operation's handler, keyed by the spec's operationId (one import per resource). */
@@ -16,4 +18,6 @@ export const operationHandlers: OperationHandlers = {
   ...checkoutHandlers,
   ...rewardHandlers,
   ...managementHandlers,
+  ...referralHandlers,
+  ...exportHandlers,
 }
