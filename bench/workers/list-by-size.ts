@@ -1,0 +1,70 @@
+// List latency as state grows. Campaigns are added straight into the project's store (100,000 through
+// HTTP would take minutes and measure create, not list); every list request goes through HTTP and the
+// whole pipeline (auth, validation, handler, response) as a user's would.
+import { Agent, request } from 'node:http'
+import type { CampaignInput } from '../../mock/campaigns/campaign-types.js'
+import { createMockServer } from '../../mock/server.js'
+import { APP_HEADERS, promotionBody } from '../lib/calls.js'
+
+const [sizesArg = '1000,10000,100000', samplesArg = '500'] = process.argv.slice(2)
+const sizes = sizesArg.split(',').map(Number)
+const samples = Number(samplesArg)
+const LIMIT = 10
+
+const server = await createMockServer({ logLevel: 'silent' })
+const project = server.deps.projects.get(server.credentials.projects[0].projectId)
+if (!project) throw new Error('the default project is missing')
+const agent = new Agent({ keepAlive: true, maxSockets: 1 })
+const log = (message: string): void => void process.stderr.write(`[worker] ${message}\n`)
+
+const out = []
+let stored = project.campaigns.list({ limit: 1 }).total
+for (const size of sizes) {
+  const started = performance.now()
+  for (; stored < size; stored++) project.campaigns.create(promotionBody(`bench-size-${stored}`) as CampaignInput)
+  const seedMs = performance.now() - started
+  const listed = JSON.parse((await get(`/v1/campaigns?limit=1`)).body) as { total: number }
+  if (listed.total < size) throw new Error(`expected ${size} campaigns, the list says ${listed.total}`)
+  // A deep page near the end: the cost a naive store pays to skip to it (sort, slice, filter) shows here.
+  const deepPage = Math.max(1, Math.floor((size / LIMIT) * 0.9))
+  const page1 = await latency(`/v1/campaigns?limit=${LIMIT}`)
+  const deep = await latency(`/v1/campaigns?limit=${LIMIT}&page=${deepPage}`)
+  log(`${size} campaigns (seeded in ${Math.round(seedMs)} ms): page 1 p50 ${page1.p50Ms.toFixed(3)} ms, page ${deepPage} p50 ${deep.p50Ms.toFixed(3)} ms`)
+  out.push({ size, seedMs, page1, deep: { page: deepPage, ...deep } })
+}
+
+await server.close()
+agent.destroy()
+process.stdout.write(JSON.stringify({ sizes: out }) + '\n')
+process.exit(0)
+
+async function latency(path: string): Promise<{ p50Ms: number; p99Ms: number }> {
+  for (let i = 0; i < 50; i++) expect200(await get(path), path)
+  const times: number[] = []
+  for (let i = 0; i < samples; i++) {
+    const t0 = performance.now()
+    const res = await get(path)
+    times.push(performance.now() - t0)
+    expect200(res, path)
+  }
+  times.sort((a, b) => a - b)
+  const at = (q: number) => Math.round(times[Math.min(times.length - 1, Math.floor(q * times.length))] * 1000) / 1000
+  return { p50Ms: at(0.5), p99Ms: at(0.99) }
+}
+
+function expect200(res: { status: number; body: string }, path: string): void {
+  if (res.status !== 200) throw new Error(`GET ${path} answered ${res.status}: ${res.body.slice(0, 300)}`)
+}
+
+function get(path: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(server.url + path, { agent, headers: APP_HEADERS }, (res) => {
+      let body = ''
+      res.setEncoding('utf8')
+      res.on('data', (chunk: string) => (body += chunk))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }))
+    })
+    req.on('error', reject)
+    req.end()
+  })
+}
