@@ -10,7 +10,7 @@ import { renderJson } from './reporters/json.js'
 import { renderJunit } from './reporters/junit.js'
 import { DEFAULTS, planChecks, runSuite } from './runner.js'
 import { loadSuite } from './suite.js'
-import { clusterUrl, detectMock } from './target.js'
+import { clusterUrl, detectMock, issueBearerToken } from './target.js'
 import type { KnownIds, RunReport } from './types.js'
 
 const REPORTERS = { junit: { render: renderJunit, file: 'promokit-contract.junit.xml' }, json: { render: renderJson, file: 'promokit-contract.json' }, html: { render: renderHtml, file: 'promokit-contract.html' } }
@@ -115,13 +115,15 @@ async function runContractCommand(flags: ContractFlags, io: CommandIo): Promise<
   }
 
   // Without a target, the suite runs against promokit's own mock, started here on a free port.
-  let mock: { url: string; credentials: Credentials & { projectId: string }; close(): Promise<void> } | undefined
+  let mock: { close(): Promise<void> } | undefined
   if (!baseUrl) {
     const { createMockServer } = await import('../mock/server.js')
-    mock = await createMockServer()
-    baseUrl = mock.url
-    credentials = { ...mock.credentials, ...definedOnly(credentials) }
-    ids.projectId ??= mock.credentials.projectId
+    const server = await createMockServer()
+    mock = server
+    baseUrl = server.url
+    credentials = { ...server.credentials, ...definedOnly(credentials) }
+    ids.projectId ??= server.credentials.projectId
+    credentials.bearerToken ??= await issueBearerToken(baseUrl, server.credentials.appId, server.credentials.appToken)
     io.stdout.write(`Started the promokit mock at ${baseUrl}\n`)
   }
   if (!credentials.appId || !credentials.appToken) io.stdout.write('warning: no app keys (--app-id/--app-token or PROMOKIT_APP_ID/PROMOKIT_APP_TOKEN); most checks will fail with 401\n')

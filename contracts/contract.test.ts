@@ -3,6 +3,7 @@ import { createMockServer, type MockServer } from '../mock/server.js'
 import { printReport } from './reporters/console.js'
 import { runSuite } from './runner.js'
 import { loadSuite, type Suite } from './suite.js'
+import { issueBearerToken } from './target.js'
 import type { RunReport } from './types.js'
 
 let mock: MockServer
@@ -12,7 +13,8 @@ let report: RunReport
 beforeAll(async () => {
   suite = await loadSuite()
   mock = await createMockServer()
-  report = await runSuite({ baseUrl: mock.url, credentials: mock.credentials, ids: { projectId: mock.credentials.projectId }, isMock: true, validator: suite.validator, checks: suite.checks })
+  const bearerToken = await issueBearerToken(mock.url, mock.credentials.appId, mock.credentials.appToken)
+  report = await runSuite({ baseUrl: mock.url, credentials: { ...mock.credentials, bearerToken }, ids: { projectId: mock.credentials.projectId }, isMock: true, validator: suite.validator, checks: suite.checks })
 })
 
 afterAll(() => mock?.close())

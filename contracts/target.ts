@@ -26,3 +26,19 @@ export async function detectMock(baseUrl: string, timeoutMs = 3_000): Promise<bo
     return false
   }
 }
+
+/** A bearer token from the target's createOAuthToken, so the in-process run also checks the Bearer scheme. */
+export async function issueBearerToken(baseUrl: string, appId: string, appToken: string, scope = 'api campaigns'): Promise<string | undefined> {
+  try {
+    const res = await fetch(`${baseUrl.replace(/\/+$/, '')}/v1/oauth/token`, {
+      method: 'POST',
+      headers: { 'X-App-Id': appId, 'X-App-Token': appToken, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'client_credentials', scope }).toString(),
+      signal: AbortSignal.timeout(5_000),
+    })
+    const body = (await res.json()) as { access_token?: unknown }
+    return res.status === 200 && typeof body.access_token === 'string' ? body.access_token : undefined
+  } catch {
+    return undefined
+  }
+}
