@@ -1,47 +1,54 @@
-import type { ErrorObject } from 'ajv'
+import type { Ajv, ErrorObject } from 'ajv'
+
+/** The Ajv instance the validators came from: branches are compiled (once, cached by Ajv) on demand. */
+export type SchemaSource = Pick<Ajv, 'compile' | 'getSchema'>
 
 const COMBINATORS = new Set(['oneOf', 'anyOf'])
 
 /**
- * With allErrors, a failed oneOf/anyOf reports every branch's errors plus "must match exactly one schema".
- * A person wants the errors of the branch they meant: keep only the best branch's errors (recursively).
- * Branches are told apart by schemaPath (`…/oneOf/<i>/…`), which the views keep by inlining schemas.
+ * With allErrors, a failed oneOf/anyOf reports every branch's errors and then "must match exactly one
+ * schema". A person wants the errors of the branch they meant, so each combinator's errors are replaced by
+ * those of its best branch. Branches are told apart by running each one again on the value (verbose errors
+ * carry it): Ajv appends branch errors right before the combinator's own, so the branches' error counts
+ * mark exactly which preceding errors are theirs, even across `$ref`s, where schemaPath restarts.
  */
-export function collapseCombinators(errors: readonly ErrorObject[]): readonly ErrorObject[] {
+export function collapseCombinators(errors: readonly ErrorObject[], ajv: SchemaSource): readonly ErrorObject[] {
   let current = errors
-  for (;;) {
-    const outer = outermostCombinator(current)
-    if (!outer) return current
-    current = collapseOne(current, outer)
+  // The last unresolved combinator cannot sit inside another one: an enclosing combinator reports after it.
+  for (let i = current.length - 1; i >= 0; i--) {
+    const error = current[i]
+    if (!COMBINATORS.has(error.keyword) || !Array.isArray(error.schema)) continue
+    const replaced = collapseAt(current, i, ajv)
+    if (!replaced) continue
+    current = replaced.errors
+    i = replaced.resumeAt
   }
+  return current
 }
 
-function outermostCombinator(errors: readonly ErrorObject[]): ErrorObject | undefined {
-  let best: ErrorObject | undefined
-  for (const e of errors) {
-    if (!COMBINATORS.has(e.keyword)) continue
-    if (!best || e.schemaPath.length < best.schemaPath.length) best = e
-  }
-  return best
-}
-
-function collapseOne(errors: readonly ErrorObject[], combinator: ErrorObject): ErrorObject[] {
-  const prefix = `${combinator.schemaPath}/`
+function collapseAt(errors: readonly ErrorObject[], index: number, ajv: SchemaSource) {
+  const combinator = errors[index]
   const here = combinator.instancePath
-  const branches = new Map<number, ErrorObject[]>()
-  const inBranch = (e: ErrorObject) =>
-    e.schemaPath.startsWith(prefix) && (e.instancePath === here || e.instancePath.startsWith(`${here}/`))
-  for (const e of errors) {
-    if (!inBranch(e)) continue
-    const index = Number.parseInt(e.schemaPath.slice(prefix.length), 10)
-    const list = branches.get(index) ?? []
-    list.push(e)
-    branches.set(index, list)
+  const branches = (combinator.schema as unknown[]).map((branch) => rerun(branch, combinator.data, here, ajv))
+  if (branches.some((b) => b === undefined)) return undefined
+  const lists = branches as ErrorObject[][]
+  const start = index - lists.reduce((n, list) => n + list.length, 0)
+  if (start < 0 || !errors.slice(start, index).every((e) => e.instancePath === here || e.instancePath.startsWith(`${here}/`))) {
+    return undefined
   }
-  const chosen = branches.size > 0 ? bestBranch([...branches.values()], here) : undefined
-  // No branch errors means several branches matched (oneOf): keep "must match exactly one schema".
-  if (!chosen) return errors.filter((e) => e === combinator || !inBranch(e))
-  return errors.flatMap((e) => (e === combinator ? chosen : inBranch(e) ? [] : [e]))
+  // A branch without errors means several matched (oneOf): only "must match exactly one schema" is useful.
+  const chosen = lists.some((list) => list.length === 0) ? [combinator] : bestBranch(lists, here)
+  const next = [...errors.slice(0, start), ...chosen, ...errors.slice(index + 1)]
+  // Resume right after the inserted errors, so nested combinators among them are visited next.
+  return { errors: next, resumeAt: start + chosen.length }
+}
+
+function rerun(branch: unknown, data: unknown, here: string, ajv: SchemaSource): ErrorObject[] | undefined {
+  if (typeof branch === 'boolean') return branch ? [] : undefined
+  if (typeof branch !== 'object' || branch === null) return undefined
+  const validate = ajv.compile(branch)
+  if (validate(data)) return []
+  return (validate.errors ?? []).map((e) => ({ ...e, instancePath: here + e.instancePath }))
 }
 
 /** Prefers a branch of the right type whose const/enum "tag" properties match, then the one with fewest errors. */
@@ -56,6 +63,5 @@ function bestBranch(branches: ErrorObject[][], here: string): ErrorObject[] {
 
 function isTagMismatch(e: ErrorObject, here: string): boolean {
   if (e.keyword !== 'const' && e.keyword !== 'enum') return false
-  const rest = e.instancePath.slice(here.length)
-  return rest.lastIndexOf('/') === 0
+  return e.instancePath.slice(here.length).lastIndexOf('/') === 0
 }

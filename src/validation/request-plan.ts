@@ -1,6 +1,7 @@
 import type { Ajv2020 } from 'ajv/dist/2020.js'
 import type { ValidateFunction } from 'ajv'
 import type { OperationInfo, ParameterInfo } from '../spec/operations.js'
+import type { SchemaSource } from './collapse.js'
 import { collectDeepObject, parameterCoercer, schemaCoercer, type Coercer } from './coerce.js'
 import { findByMediaType, isFormMediaType, mediaTypeOf } from './media-types.js'
 import type { SchemaView } from './schema-views.js'
@@ -48,6 +49,7 @@ interface LocationPlan {
 }
 
 export interface RequestPlan {
+  ajv: SchemaSource
   path: LocationPlan
   query: LocationPlan
   header: LocationPlan
@@ -56,7 +58,7 @@ export interface RequestPlan {
 
 export function buildRequestPlan(op: OperationInfo, ajv: Ajv2020, view: SchemaView): RequestPlan {
   const location = (where: LocationPlan['location']) => locationPlan(where, op.parameters.filter((p) => p.in === where), ajv, view)
-  const plan: RequestPlan = { path: location('path'), query: location('query'), header: location('header') }
+  const plan: RequestPlan = { ajv, path: location('path'), query: location('query'), header: location('header') }
   if (op.requestBody) {
     const types = new Map<string, { validate: ValidateFunction; coerce?: Coercer }>()
     for (const [type, schema] of Object.entries(op.requestBody.schemas)) {
@@ -87,17 +89,17 @@ function locationPlan(location: LocationPlan['location'], params: ParameterInfo[
 
 export function runRequestPlan(plan: RequestPlan, input: RequestInput): RequestResult {
   const violations: Violation[] = []
-  const params = readLocation(plan.path, input.params, violations)
-  const query = readLocation(plan.query, input.query, violations)
-  const headers = readLocation(plan.header, plan.header.params.length > 0 ? lowerKeys(input.headers) : input.headers, violations)
+  const params = readLocation(plan.path, input.params, plan.ajv, violations)
+  const query = readLocation(plan.query, input.query, plan.ajv, violations)
+  const headers = readLocation(plan.header, plan.header.params.length > 0 ? lowerKeys(input.headers) : input.headers, plan.ajv, violations)
   let body = input.body
-  if (plan.body) body = checkBody(plan.body, input, violations)
+  if (plan.body) body = checkBody(plan, input, violations)
   return { valid: violations.length === 0, violations, values: { params, query, headers, body } }
 }
 
 const EMPTY: Record<string, unknown> = Object.freeze({}) as Record<string, unknown>
 
-function readLocation(plan: LocationPlan, source: Record<string, unknown> | undefined, violations: Violation[]) {
+function readLocation(plan: LocationPlan, source: Record<string, unknown> | undefined, ajv: SchemaSource, violations: Violation[]) {
   if (plan.params.length === 0) return source ?? EMPTY
   // Undeclared query parameters and headers pass through untouched; the declared ones get their types.
   const out: Record<string, unknown> = plan.location === 'path' ? {} : { ...source }
@@ -108,7 +110,7 @@ function readLocation(plan: LocationPlan, source: Record<string, unknown> | unde
     if (raw !== undefined) out[p.key] = p.coerce(raw)
     else if (p.hasDefault) out[p.key] = JSON.parse(p.defaultJson)
   }
-  if (plan.validate && !plan.validate(out)) violations.push(...toViolations(plan.validate.errors ?? [], plan.prefix, plan.location))
+  if (plan.validate && !plan.validate(out)) violations.push(...toViolations(plan.validate.errors ?? [], ajv, plan.prefix, plan.location))
   return out
 }
 
@@ -118,7 +120,8 @@ function takeDeepObject(out: Record<string, unknown>, source: Record<string, unk
   return nested
 }
 
-function checkBody(plan: NonNullable<RequestPlan['body']>, input: RequestInput, violations: Violation[]): unknown {
+function checkBody({ body: plan, ajv }: RequestPlan, input: RequestInput, violations: Violation[]): unknown {
+  if (!plan) return input.body
   const { body } = input
   if (body === undefined) {
     if (plan.required) violations.push({ pointer: '/body', keyword: 'required', message: 'a request body is required', schemaPath: '#/requestBody/required', in: 'body' })
@@ -132,7 +135,7 @@ function checkBody(plan: NonNullable<RequestPlan['body']>, input: RequestInput, 
     return body
   }
   const value = entry.coerce ? entry.coerce(body) : body
-  if (!entry.validate(value)) violations.push(...toViolations(entry.validate.errors ?? [], '/body', 'body'))
+  if (!entry.validate(value)) violations.push(...toViolations(entry.validate.errors ?? [], ajv, '/body', 'body'))
   return value
 }
 

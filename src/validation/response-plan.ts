@@ -1,6 +1,7 @@
 import type { Ajv2020 } from 'ajv/dist/2020.js'
 import type { ValidateFunction } from 'ajv'
 import type { OperationInfo, ResponseInfo } from '../spec/operations.js'
+import type { SchemaSource } from './collapse.js'
 import { schemaCoercer, type Coercer } from './coerce.js'
 import { findByMediaType, isJsonMediaType, mediaTypeOf } from './media-types.js'
 import type { SchemaView } from './schema-views.js'
@@ -22,13 +23,14 @@ interface StatusPlan {
 
 export interface ResponsePlan {
   operationId: string
+  ajv: SchemaSource
   byStatus: Map<string, StatusPlan>
 }
 
 export function buildResponsePlan(op: OperationInfo, ajv: Ajv2020, view: SchemaView): ResponsePlan {
   const byStatus = new Map<string, StatusPlan>()
   for (const [status, info] of Object.entries(op.responses)) byStatus.set(status.toUpperCase(), statusPlan(status, info, ajv, view))
-  return { operationId: op.operationId, byStatus }
+  return { operationId: op.operationId, ajv, byStatus }
 }
 
 function statusPlan(status: string, info: ResponseInfo, ajv: Ajv2020, view: SchemaView): StatusPlan {
@@ -54,12 +56,12 @@ export function runResponsePlan(plan: ResponsePlan, status: number, body: unknow
   }
   const violations: Violation[] = []
   const lowered = headers ? lowerHeaders(headers) : undefined
-  checkBody(entry, body, lowered, violations)
-  if (entry.validateHeaders && lowered) checkHeaders(entry, lowered, violations)
+  checkBody(plan, entry, body, lowered, violations)
+  if (entry.validateHeaders && lowered) checkHeaders(plan, entry, lowered, violations)
   return { valid: violations.length === 0, violations }
 }
 
-function checkBody(entry: StatusPlan, body: unknown, headers: Record<string, unknown> | undefined, violations: Violation[]) {
+function checkBody({ ajv }: ResponsePlan, entry: StatusPlan, body: unknown, headers: Record<string, unknown> | undefined, violations: Violation[]) {
   const header = headers?.['content-type']
   const declared = mediaTypeOf(typeof header === 'string' ? header : undefined)
   // With headers at hand, "no Content-Type" means no body (supertest reports {} for an empty response).
@@ -80,7 +82,7 @@ function checkBody(entry: StatusPlan, body: unknown, headers: Record<string, unk
     return
   }
   const value = normaliseBody(body, type)
-  if (!validate(value)) violations.push(...toViolations(validate.errors ?? [], '/body', 'body'))
+  if (!validate(value)) violations.push(...toViolations(validate.errors ?? [], ajv, '/body', 'body'))
 }
 
 function normaliseBody(body: unknown, type: string): unknown {
@@ -94,10 +96,10 @@ function normaliseBody(body: unknown, type: string): unknown {
   }
 }
 
-function checkHeaders(entry: StatusPlan, headers: Record<string, unknown>, violations: Violation[]) {
+function checkHeaders({ ajv }: ResponsePlan, entry: StatusPlan, headers: Record<string, unknown>, violations: Violation[]) {
   const values: Record<string, unknown> = {}
   for (const { name, coerce } of entry.headers) if (headers[name] !== undefined) values[name] = coerce(headers[name])
-  if (!entry.validateHeaders!(values)) violations.push(...toViolations(entry.validateHeaders!.errors ?? [], '/header', 'header'))
+  if (!entry.validateHeaders!(values)) violations.push(...toViolations(entry.validateHeaders!.errors ?? [], ajv, '/header', 'header'))
 }
 
 function lowerHeaders(headers: ResponseHeaders): Record<string, unknown> {

@@ -14,8 +14,11 @@ const SCHEMA_VALUES = new Set(['items', 'additionalProperties', 'contains', 'not
  *   response view: writeOnly properties are not required (OpenAPI 3.1 §4.8.24, readOnly/writeOnly);
  * - `x-*` extensions go, `discriminator.mapping` goes (Ajv rejects it; the branches carry the tag anyway),
  *   and a discriminator Ajv cannot use (branches without a const/enum tag) is dropped, leaving a plain oneOf;
- * - everything is inlined (so Ajv's schemaPath names every oneOf branch), except a component schema met again
- *   inside itself, which becomes `{$ref: "<view>#/$defs/<Name>"}`; `defs()` then holds those components.
+ * - a components.schemas object, or any schema the document references from two places (e.g. a schema of
+ *   spec/checkout.yaml), becomes `{$ref: "promokit:<direction>/<Name>"}` wherever it is used, and `defs()`
+ *   gives each as a schema of its own: Ajv compiles a whole schema once and reuses it from every root (a
+ *   `$ref` into a fragment of another schema would be compiled again for each root), and recursion works.
+ *   Convert everything before calling `defs()`.
  */
 export class SchemaView {
   readonly id: string
@@ -23,12 +26,14 @@ export class SchemaView {
   readonly #componentNames = new Map<object, string>()
   readonly #memo = new Map<object, Node>()
   readonly #inProgress = new Set<object>()
-  readonly #neededDefs = new Set<string>()
   readonly #components: Record<string, unknown>
+  readonly #shared: ReadonlySet<object>
+  readonly #sharedDefs = new Map<string, object>()
 
-  constructor(doc: OpenApiDocument, direction: Direction) {
+  constructor(doc: OpenApiDocument, direction: Direction, shared: ReadonlySet<object> = new Set()) {
     this.#direction = direction
-    this.id = `promokit-${direction}.json`
+    this.#shared = shared
+    this.id = `promokit:${direction}`
     this.#components = (doc.components?.schemas ?? {}) as Record<string, unknown>
     for (const [name, schema] of Object.entries(this.#components)) {
       if (isObject(schema) && !this.#componentNames.has(schema)) this.#componentNames.set(schema, name)
@@ -40,29 +45,45 @@ export class SchemaView {
     return this.#node(schema, '#')
   }
 
-  /** The schema Ajv should register under `id`: the recursive components, converted. */
-  defs(): { $id: string; $defs: Record<string, unknown> } {
+  /** The schemas to register with Ajv before compiling anything converted by this view. */
+  defs(): object[] {
     const $defs: Record<string, unknown> = {}
-    for (let pending = [...this.#neededDefs]; pending.length > 0; pending = [...this.#neededDefs].filter((n) => !(n in $defs))) {
-      for (const name of pending) $defs[name] = this.#node(this.#components[name], `#/components/schemas/${name}`)
+    for (const [name, schema] of Object.entries(this.#components)) {
+      $defs[name] = isObject(schema) ? this.#inline(schema, `#/components/schemas/${name}`) : schema
     }
-    return { $id: this.id, $defs }
+    // Converting a shared schema may meet further shared ones: repeat until none is new.
+    for (let added = true; added; ) {
+      added = false
+      for (const [name, schema] of this.#sharedDefs) {
+        if (name in $defs) continue
+        $defs[name] = this.#inline(schema, name)
+        added = true
+      }
+    }
+    return Object.entries($defs).map(([name, schema]) => ({ $id: this.refTo(name), ...(schema as object) }))
   }
 
   refTo(name: string): string {
-    return `${this.id}#/$defs/${encodeURIComponent(name.replace(/~/g, '~0').replace(/\//g, '~1'))}`
+    return `${this.id}/${encodeURIComponent(name)}`
   }
 
   #node(schema: unknown, where: string): unknown {
     if (!isObject(schema) || Array.isArray(schema)) return schema
-    if (this.#inProgress.has(schema)) {
-      const name = this.#componentNames.get(schema)
-      if (!name) throw new Error(`spec: recursive schema at ${where} is not a component; move it to components.schemas`)
-      this.#neededDefs.add(name)
-      return { $ref: this.refTo(name) }
+    let name = this.#componentNames.get(schema)
+    if (name === undefined && this.#shared.has(schema)) {
+      name = `shared-${this.#componentNames.size}`
+      this.#componentNames.set(schema, name)
+      this.#sharedDefs.set(name, schema)
     }
+    return name === undefined ? this.#inline(schema, where) : { $ref: this.refTo(name) }
+  }
+
+  #inline(schema: object, where: string): unknown {
     const done = this.#memo.get(schema)
     if (done) return done
+    if (this.#inProgress.has(schema)) {
+      throw new Error(`spec: recursive schema at ${where} is not a component; move it to components.schemas`)
+    }
     this.#inProgress.add(schema)
     try {
       const out = this.#copy(schema as Node, where)
@@ -120,6 +141,23 @@ function discriminatorUsable(schema: Node, tag: unknown): boolean {
     if (!prop || !(typeof prop.const === 'string' || (Array.isArray(prop.enum) && prop.enum.every((v) => typeof v === 'string')))) return false
     return parentRequires || (Array.isArray(b.required) && b.required.includes(tag))
   })
+}
+
+/** Objects the dereferenced document reaches from more than one place: what `$ref`s pointed at. */
+export function sharedObjects(doc: OpenApiDocument): Set<object> {
+  const seen = new Set<object>()
+  const shared = new Set<object>()
+  const walk = (node: unknown): void => {
+    if (!isObject(node)) return
+    if (seen.has(node)) {
+      shared.add(node)
+      return
+    }
+    seen.add(node)
+    for (const value of Array.isArray(node) ? node : Object.values(node)) walk(value)
+  }
+  walk(doc)
+  return shared
 }
 
 function isObject(value: unknown): value is object {

@@ -5,7 +5,7 @@ import { collectFormats, createAjv } from './ajv.js'
 import { buildRequestPlan, runRequestPlan, type RequestInput, type RequestPlan, type RequestResult } from './request-plan.js'
 import { buildResponsePlan, runResponsePlan, type ResponseHeaders, type ResponsePlan, type ResponseResult } from './response-plan.js'
 import { RouteTable, type RouteMatch } from './routes.js'
-import { SchemaView, type Direction } from './schema-views.js'
+import { SchemaView, sharedObjects, type Direction } from './schema-views.js'
 import { toViolations, type Violation } from './violations.js'
 
 export interface ContractValidator {
@@ -47,16 +47,20 @@ function build(doc: OpenApiDocument): ContractValidator {
     byId.set(op.operationId, op)
   }
   const ajv = createAjv(collectFormats(doc))
-  const views = { request: new SchemaView(doc, 'request'), response: new SchemaView(doc, 'response') }
+  const shared = sharedObjects(doc)
+  const views = { request: new SchemaView(doc, 'request', shared), response: new SchemaView(doc, 'response', shared) }
   const components = (doc.components?.schemas ?? {}) as Record<string, unknown>
-  // Convert every component before compiling anything: the recursive ones found on the way must be
-  // registered (views' defs) before a schema referring to them compiles.
-  const converted = { request: new Map<string, unknown>(), response: new Map<string, unknown>() }
-  for (const direction of ['request', 'response'] as const) {
-    for (const [name, schema] of Object.entries(components)) converted[direction].set(name, views[direction].convert(schema))
+  // Every schema is converted before anything compiles: the shared ones found on the way must be
+  // registered (the views' defs) before a schema referring to them can compile.
+  for (const op of operations) {
+    for (const p of op.parameters) views.request.convert(p.schema)
+    for (const schema of Object.values(op.requestBody?.schemas ?? {})) views.request.convert(schema)
+    for (const response of Object.values(op.responses)) {
+      for (const schema of Object.values(response.schemas)) views.response.convert(schema)
+      for (const header of Object.values(response.headers)) views.response.convert(header.schema)
+    }
   }
-  ajv.addSchema(views.request.defs())
-  ajv.addSchema(views.response.defs())
+  for (const schema of [...views.request.defs(), ...views.response.defs()]) ajv.addSchema(schema)
   const requestPlans = new Map<string, RequestPlan>()
   const responsePlans = new Map<string, ResponsePlan>()
   for (const op of operations) {
@@ -85,14 +89,14 @@ function build(doc: OpenApiDocument): ContractValidator {
       const key = `${direction}:${name}`
       let validate = schemaValidators.get(key)
       if (!validate) {
-        if (!converted[direction].has(name)) {
+        if (!(name in components)) {
           return { valid: false, violations: [{ pointer: '', keyword: 'schema', message: `no schema named ${name} in components.schemas`, schemaPath: '#/components/schemas' }] }
         }
-        validate = ajv.compile(converted[direction].get(name) as object)
+        validate = ajv.compile(views[direction].convert(components[name]) as object)
         schemaValidators.set(key, validate)
       }
       if (validate(value)) return { valid: true, violations: [] }
-      return { valid: false, violations: toViolations(validate.errors ?? [], '') }
+      return { valid: false, violations: toViolations(validate.errors ?? [], ajv, '') }
     },
   }
 }

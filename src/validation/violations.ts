@@ -1,5 +1,5 @@
 import type { ErrorObject } from 'ajv'
-import { collapseCombinators } from './collapse.js'
+import { collapseCombinators, type SchemaSource } from './collapse.js'
 
 export type ViolationLocation = 'path' | 'query' | 'header' | 'body'
 
@@ -20,11 +20,11 @@ const MAX_STRING = 200
 const MAX_JSON = 500
 
 /** Ajv errors → violations: oneOf/anyOf collapsed to the best branch, pointers naming the missing/extra property. */
-export function toViolations(errors: readonly ErrorObject[], prefix: string, location?: ViolationLocation): Violation[] {
+export function toViolations(errors: readonly ErrorObject[], ajv: SchemaSource, prefix: string, location?: ViolationLocation): Violation[] {
   const out: Violation[] = []
   const seen = new Set<string>()
-  for (const error of collapseCombinators(errors)) {
-    const violation = toViolation(error, prefix, location)
+  for (const error of collapseCombinators(errors, ajv)) {
+    const violation = toViolation(error, ajv, prefix, location)
     const key = `${violation.pointer}\u0000${violation.keyword}\u0000${violation.message}`
     if (seen.has(key)) continue
     seen.add(key)
@@ -33,7 +33,7 @@ export function toViolations(errors: readonly ErrorObject[], prefix: string, loc
   return out
 }
 
-function toViolation(error: ErrorObject, prefix: string, location?: ViolationLocation): Violation {
+function toViolation(error: ErrorObject, ajv: SchemaSource, prefix: string, location?: ViolationLocation): Violation {
   const base = prefix + error.instancePath
   const params = error.params as Record<string, unknown>
   const at = (name: unknown) => `${base}/${escapePointer(String(name))}`
@@ -71,7 +71,7 @@ function toViolation(error: ErrorObject, prefix: string, location?: ViolationLoc
         message = `must have required property '${String(params.tag)}'`
       } else if (params.error === 'mapping') {
         keyword = 'enum'
-        message = `must be one of: ${discriminatorValues(error, String(params.tag)).join(', ')}`
+        message = `must be one of: ${discriminatorValues(error, ajv, String(params.tag)).join(', ')}`
       } else {
         keyword = 'type'
         message = 'must be string'
@@ -85,10 +85,12 @@ function toViolation(error: ErrorObject, prefix: string, location?: ViolationLoc
   return violation
 }
 
-function discriminatorValues(error: ErrorObject, tag: string): string[] {
+function discriminatorValues(error: ErrorObject, ajv: SchemaSource, tag: string): string[] {
   const branches = (error.parentSchema as { oneOf?: unknown[] } | undefined)?.oneOf ?? []
-  return branches.flatMap((branch) => {
-    const prop = (branch as { properties?: Record<string, { const?: unknown; enum?: unknown[] }> }).properties?.[tag]
+  return branches.flatMap((raw) => {
+    const ref = (raw as { $ref?: string }).$ref
+    const branch = (ref ? ajv.getSchema(ref)?.schema : raw) as { properties?: Record<string, { const?: unknown; enum?: unknown[] }> }
+    const prop = branch?.properties?.[tag]
     const values = prop?.const !== undefined ? [prop.const] : (prop?.enum ?? [])
     return values.map((v) => JSON.stringify(v))
   })
