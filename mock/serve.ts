@@ -9,6 +9,8 @@ import { DEFAULT_CREDENTIALS, type MockConfigInput } from './config.js'
 import { createMockDeps, type MockDeps } from './deps.js'
 import { createLogger } from './logging.js'
 import { closeServer, listen } from './server.js'
+import { describeFixtures, formatFixtureSummary } from '../fixtures/describe.js'
+import { fixturesFor } from './seed/seed-projects.js'
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
 
@@ -144,8 +146,8 @@ function banner(deps: MockDeps, server: Server): string {
 }
 
 function seededIds(deps: MockDeps): string[] {
-  return deps.projects.all().map((p) => {
-    const counts = Object.entries(p.counts()).map(([k, v]) => `${k} ${v}`).join(', ')
-    return `${p.id} "${p.name}": ${counts || 'empty'}`
-  })
+  const lines = formatFixtureSummary(describeFixtures(fixturesFor(deps.config)))
+  const { seedCampaigns, seed } = deps.config
+  if (seedCampaigns > 0) lines.push(`+ ${seedCampaigns} generated campaigns in ${deps.projects.all()[0]?.id} (--seed-campaigns, seed ${seed})`)
+  return lines
 }
