@@ -22,6 +22,22 @@ describe('the fixtures as the API shows them', () => {
     expect(await get('v_demo0031')).toMatchObject({ code: 'REF-ALICE', is_referral_code: true, campaign_id: 'camp_demo0005' })
   })
 
+  it('give vouchers that all validate against the spec Voucher schema', async () => {
+    const { deps } = await createTestApp()
+    const set = loadFixtureSet()
+    let checked = 0
+    for (const [projectId, campaigns] of Object.entries(set.campaigns)) {
+      for (const voucher of campaigns.flatMap((c) => c.vouchers ?? [])) {
+        const view = deps.projects.get(projectId)!.vouchers.get(voucher.code)
+        const { valid, violations } = deps.validator.validateSchema('Voucher', view)
+        expect(valid, `${projectId} ${voucher.code}: ${violations.map((v) => `${v.pointer} ${v.message}`).join('; ')}`).toBe(true)
+        expect(view.id).toBe(voucher.id)
+        checked++
+      }
+    }
+    expect(checked).toBe(16)
+  })
+
   it('give a DONE campaign of each type, readable at once', async () => {
     const { request, headers } = await createTestApp()
     const list = await request.get('/v1/campaigns').query({ limit: 100 }).set(headers.app)
