@@ -64,7 +64,7 @@ describe('POST /v1/campaigns', () => {
     clock.advance(1000)
     const done = await request.get(`/v1/campaigns/${res.body.id}`).set(headers.app)
     expect(done.status).toBe(200)
-    expect(done.body).toMatchObject({ creation_status: 'DONE', vouchers_generation_status: 'DONE', vouchers_count: body.vouchers_count })
+    expect(done.body).toMatchObject({ creation_status: 'DONE', vouchers_generation_status: 'DONE', vouchers_count: (body as { vouchers_count: number }).vouchers_count })
     expectContract(done, 'getCampaign')
   })
 
