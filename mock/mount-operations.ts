@@ -77,7 +77,8 @@ export function mountOperations(deps: MockDeps, handlers: OperationHandlers) {
       baseUrl: `${req.protocol}://${req.get('host') ?? `${deps.config.host}:${deps.config.port}`}`,
     }
     // A forced success status also overrides a domain error (e.g. a 200 where a duplicate must get 409).
-    const result = await Promise.resolve(plan.handler(request, { deps, project })).catch((error: unknown) => {
+    const handler = plan.handler
+    const result = await (async () => handler(request, { deps, project }))().catch((error: unknown) => {
       if (forced?.status && forced.status < 400 && error instanceof ApiError) return { status: forced.status, body: error.toBody(requestId) }
       throw error
     })
