@@ -18,6 +18,8 @@ export interface ContractValidator {
   validateResponse(operationId: string, status: number, body: unknown, headers?: ResponseHeaders): ResponseResult
   /** Checks a value against `components.schemas[name]` (response view unless told otherwise). */
   validateSchema(name: string, value: unknown, direction?: Direction): ResponseResult
+  /** Checks a value against any schema object of this document (e.g. a property's), compiled on first use. */
+  validateValue(schema: object, value: unknown, direction?: Direction): ResponseResult
 }
 
 const cache = new WeakMap<OpenApiDocument, ContractValidator>()
@@ -68,7 +70,7 @@ function build(doc: OpenApiDocument): ContractValidator {
     responsePlans.set(op.operationId, buildResponsePlan(op, ajv, views.response))
   }
   const routes = new RouteTable(operations)
-  const schemaValidators = new Map<string, ValidateFunction>()
+  const adHoc = { request: new WeakMap<object, ValidateFunction>(), response: new WeakMap<object, ValidateFunction>() }
 
   return {
     doc,
@@ -86,18 +88,30 @@ function build(doc: OpenApiDocument): ContractValidator {
       return runResponsePlan(plan, status, body, headers)
     },
     validateSchema(name, value, direction = 'response') {
-      const key = `${direction}:${name}`
-      let validate = schemaValidators.get(key)
-      if (!validate) {
-        if (!(name in components)) {
-          return { valid: false, violations: [{ pointer: '', keyword: 'schema', message: `no schema named ${name} in components.schemas`, schemaPath: '#/components/schemas' }] }
-        }
-        validate = ajv.compile(views[direction].convert(components[name]) as object)
-        schemaValidators.set(key, validate)
+      if (!(name in components)) {
+        return { valid: false, violations: [{ pointer: '', keyword: 'schema', message: `no schema named ${name} in components.schemas`, schemaPath: '#/components/schemas' }] }
       }
-      if (validate(value)) return { valid: true, violations: [] }
-      return { valid: false, violations: toViolations(validate.errors ?? [], ajv, '') }
+      return check(views[direction].refTo(name), value)
     },
+    validateValue(schema, value, direction = 'response') {
+      let validate = adHoc[direction].get(schema)
+      if (!validate) {
+        validate = ajv.compile(views[direction].convert(schema) as object)
+        adHoc[direction].set(schema, validate)
+      }
+      return run(validate, value)
+    },
+  }
+
+  function check(id: string, value: unknown): ResponseResult {
+    const validate = ajv.getSchema(id)
+    if (!validate) throw new Error(`promokit: schema ${id} was not registered`)
+    return run(validate, value)
+  }
+
+  function run(validate: ValidateFunction, value: unknown): ResponseResult {
+    if (validate(value)) return { valid: true, violations: [] }
+    return { valid: false, violations: toViolations(validate.errors ?? [], ajv, '') }
   }
 }
 

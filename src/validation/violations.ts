@@ -62,6 +62,13 @@ function toViolation(error: ErrorObject, ajv: SchemaSource, prefix: string, loca
     case 'const':
       message = `must be ${JSON.stringify(params.allowedValue)}`
       break
+    case 'contains':
+      // Ajv reports minContains and maxContains failures alike; count the matches to tell which one it was.
+      if (params.maxContains !== undefined && countMatches(error, ajv) > (params.maxContains as number)) {
+        keyword = 'maxContains'
+        message = `must contain at most ${params.maxContains as number} matching item(s)`
+      }
+      break
     case 'discriminator': {
       // Ajv reports a bad tag on the object; point at the tag itself and say which values select a branch.
       pointer = at(params.tag)
@@ -83,6 +90,13 @@ function toViolation(error: ErrorObject, ajv: SchemaSource, prefix: string, loca
   if (value !== undefined) violation.value = truncate(value)
   if (location) violation.in = location
   return violation
+}
+
+function countMatches(error: ErrorObject, ajv: SchemaSource): number {
+  const contains = (error.parentSchema as { contains?: unknown } | undefined)?.contains
+  if (!Array.isArray(error.data) || typeof contains !== 'object' || contains === null) return 0
+  const validate = ajv.compile(contains)
+  return error.data.filter((item) => validate(item)).length
 }
 
 function discriminatorValues(error: ErrorObject, ajv: SchemaSource, tag: string): string[] {
