@@ -44,11 +44,34 @@ export function parseBody(raw: Buffer, type: string): unknown {
   const text = raw.toString('utf8')
   if (type === 'application/x-www-form-urlencoded') return qs.parse(text)
   if (type === 'application/json' || type.endsWith('+json')) {
+    let value: unknown
     try {
-      return JSON.parse(text)
+      value = JSON.parse(text)
     } catch (error) {
       throw new ApiError('MALFORMED_JSON', `The body is not valid JSON: ${(error as Error).message}`)
     }
+    if (depthOf(value) > MAX_JSON_DEPTH) {
+      throw new ApiError('INVALID_PAYLOAD', `The body is nested deeper than ${MAX_JSON_DEPTH} levels`)
+    }
+    return value
   }
   return text
+}
+
+// No request of the spec nests past ~10 levels; a deeper body would overflow the stack of the
+// recursive steps after parsing (validation, error details) and answer 500.
+const MAX_JSON_DEPTH = 64
+
+/** Nesting depth without recursion (the value may be thousands of levels deep). */
+function depthOf(root: unknown): number {
+  let max = 0
+  const stack: Array<[unknown, number]> = [[root, 0]]
+  while (stack.length > 0) {
+    const [value, depth] = stack.pop() as [unknown, number]
+    if (value === null || typeof value !== 'object') continue
+    if (depth + 1 > max) max = depth + 1
+    if (max > MAX_JSON_DEPTH) return max
+    for (const child of Object.values(value)) stack.push([child, depth + 1])
+  }
+  return max
 }
