@@ -1,5 +1,6 @@
 import type { Clock } from '../src/clock.js'
 import type { IdSource } from '../src/ids.js'
+import { CampaignStore } from './campaigns/campaign-store.js'
 import { CategoryStore } from './categories/category-store.js'
 import type { MockConfig } from './config.js'
 import type { FaultRegistry } from './control/faults.js'
@@ -10,6 +11,9 @@ import { TransactionStore } from './transactions/transaction-store.js'
 import { StackStore } from './stacks/stack-store.js'
 import { RedemptionStore } from './redemptions/redemption-store.js'
 import { CustomerStore } from './customers/customer-store.js'
+import { ExportStore } from './exports/export-store.js'
+import { ReferralStore } from './referrals/referral-store.js'
+import { VoucherStore } from './vouchers/voucher-store.js'
 
 /** What every store of a project may depend on (never HTTP, never other projects). */
 export interface StoreDeps {
@@ -30,6 +34,10 @@ export class ProjectState {
   readonly id: string
   readonly name: string
   readonly categories: CategoryStore
+  readonly vouchers: VoucherStore
+  readonly campaigns: CampaignStore
+  readonly referrals: ReferralStore
+  readonly exports: ExportStore
   readonly rewards: RewardStore
   readonly transactions: TransactionStore
   readonly templates: TemplateStore
@@ -42,8 +50,13 @@ export class ProjectState {
     this.id = info.id
     this.name = info.name
     this.categories = new CategoryStore(deps)
+    this.vouchers = new VoucherStore(deps)
+    this.campaigns = new CampaignStore({ ...deps, categories: this.categories, vouchers: this.vouchers })
+    this.referrals = new ReferralStore({ ...deps, vouchers: () => this.vouchers })
     this.rewards = new RewardStore(deps)
     this.transactions = new TransactionStore(deps)
+    const campaignLookup = { get: (idOrName: string) => this.campaigns.get(idOrName) as { id: string; campaign_type: string } }
+    this.exports = new ExportStore({ ...deps, campaigns: () => campaignLookup, transactions: () => this.transactions })
     this.templates = new TemplateStore(deps)
     this.metadataSchemas = new MetadataSchemaStore()
     this.stacks = new StackStore(deps)
@@ -61,14 +74,17 @@ export class ProjectState {
    * nothing is pending; `POST /_mock/jobs/finish` advances the clock to it.
    */
   latestJobReadyAt(now: number): number | undefined {
-    const times: Array<number | undefined> = []
+    const times: Array<number | undefined> = [this.campaigns.pendingUntil(), this.exports.pendingUntil()]
     return latest(times.filter((t): t is number => t !== undefined && t > now))
   }
 
   /** Everything the project holds, for `GET /_mock/state`. */
   dump(): Record<string, unknown[]> {
     return {
+      campaigns: this.campaigns.all(),
       categories: this.categories.list(),
+      referral_holders: this.referrals.all(),
+      exports: this.exports.list(),
       rewards: this.rewards.listRewards(),
       reward_assignments: this.rewards.listAssignments(),
       transactions: this.transactions.all(),
@@ -109,6 +125,11 @@ export class ProjectRegistry {
   async reset(): Promise<void> {
     this.#build()
     await this.seeder?.(this)
+  }
+
+  /** Empty projects, no fixtures (before loading another fixture set). */
+  clear(): void {
+    this.#build()
   }
 
   #build(): void {

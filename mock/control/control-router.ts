@@ -4,6 +4,7 @@ import type { MockDeps } from '../deps.js'
 import { ApiError } from '../errors.js'
 import { advanceClock, clockView, finishJobs } from './clock-control.js'
 import { parseFault } from './fault-input.js'
+import { loadFixtures } from './load-fixtures.js'
 import { resetMock } from './reset.js'
 import { createStackControlRouter } from '../stacks/stack-control.js'
 
@@ -23,8 +24,8 @@ function nonNegative(value: unknown, field: string, { positive = false } = {}): 
 }
 
 export interface ControlHooks {
-  /** Loads a fixture set given in the request body into the running projects. */
-  loadFixtures?: (deps: MockDeps, fixtures: unknown) => Promise<unknown> | unknown
+  /** Replaces how `POST /_mock/fixtures` loads a fixture set into the running projects. */
+  loadFixtures?: (deps: MockDeps, fixtures: unknown, options: { replace: boolean }) => Promise<unknown> | unknown
 }
 
 /** The `/_mock` control API (documented in mock/control/control-openapi.yaml). */
@@ -38,8 +39,8 @@ export function createControlRouter(deps: MockDeps, hooks: ControlHooks = {}): R
   })
 
   router.post('/fixtures', async (req, res) => {
-    if (!hooks.loadFixtures) throw new ApiError('NOT_IMPLEMENTED', 'Loading fixtures is not available in this build')
-    const loaded = await hooks.loadFixtures(deps, bodyOf(req))
+    const load = hooks.loadFixtures ?? loadFixtures
+    const loaded = await load(deps, bodyOf(req), { replace: req.query.replace === 'true' })
     res.json({ loaded, projects: summary(deps) })
   })
 

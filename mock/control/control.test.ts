@@ -144,6 +144,33 @@ describe('state, reset and the request journal', () => {
     expect((await request.get('/_mock/requests')).body.requests).toEqual([])
   })
 
+  it('loads a fixture set from the body, or refuses a broken one naming the field', async () => {
+    const { request, headers, deps } = await createTestApp()
+    const category = { id: 'cat_loaded01', name: 'Loaded', hierarchy: 3, created_at: '2026-01-10T09:00:00.000Z', object: 'category' }
+    const loaded = await request.post('/_mock/fixtures').send({ categories: { proj_demo0002: [category] } })
+    const broken = await request.post('/_mock/fixtures').send({ categories: { proj_demo0002: [{ ...category, id: 'camp_wrong' }] } })
+    const unknownProject = await request.post('/_mock/fixtures').send({ categories: { proj_nowhere: [category] } })
+
+    expect(loaded.status).toBe(200)
+    expect(deps.projects.get('proj_demo0002')?.categories.get('cat_loaded01').name).toBe('Loaded')
+    expect(broken.status).toBe(400)
+    expect(broken.body.details).toMatch(/id/)
+    expect(unknownProject.status).toBe(400)
+    expect(unknownProject.body.details).toMatch(/proj_nowhere/)
+    const used = await request.post('/v1/categories').set(headers.appB).send({ name: 'After load', hierarchy: 1 })
+    expect(used.status).toBe(200)
+  })
+
+  it('replaces every project with ?replace=true', async () => {
+    const { request, deps } = await createTestApp()
+    const category = { id: 'cat_only01', name: 'Only', hierarchy: 0, created_at: '2026-01-10T09:00:00.000Z', object: 'category' }
+    const res = await request.post('/_mock/fixtures?replace=true').send({ categories: { proj_demo0001: [category] } })
+
+    expect(res.status).toBe(200)
+    expect(deps.projects.get('proj_demo0001')?.categories.list().map((c) => c.id)).toEqual(['cat_only01'])
+    expect(deps.projects.get('proj_demo0002')?.categories.size).toBe(0)
+  })
+
   it('answers unknown control routes and malformed bodies in the Error format', async () => {
     const { request } = await createTestApp()
     const missing = await request.get('/_mock/nothing')

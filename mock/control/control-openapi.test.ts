@@ -1,0 +1,40 @@
+import { fileURLToPath } from 'node:url'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { loadSpec } from '../../src/spec/load-spec.js'
+import { createContractValidator, type ContractValidator } from '../../src/validation/validator.js'
+import { createTestApp, expectContract } from '../testing/index.js'
+
+let control: ContractValidator
+beforeAll(async () => {
+  control = createContractValidator(await loadSpec(fileURLToPath(new URL('./control-openapi.yaml', import.meta.url))))
+})
+
+describe('mock/control/control-openapi.yaml', () => {
+  it('documents what the control routes answer', async () => {
+    const { request } = await createTestApp()
+    const calls: Array<[string, () => Promise<{ status: number; body: unknown; headers: Record<string, string> }>]> = [
+      ['getClock', () => request.get('/_mock/clock')],
+      ['advanceClock', () => request.post('/_mock/clock/advance').send({ ms: 10 })],
+      ['advanceClock', () => request.post('/_mock/clock/advance').send({ ms: -10 })],
+      ['finishJobs', () => request.post('/_mock/jobs/finish')],
+      ['setGenerationRate', () => request.put('/_mock/generation-rate').send({ rate: 10 })],
+      ['getGenerationRate', () => request.get('/_mock/generation-rate')],
+      ['setLatency', () => request.put('/_mock/latency').send({ operationId: 'listCampaigns', ms: 0 })],
+      ['getLatency', () => request.get('/_mock/latency')],
+      ['addFault', () => request.post('/_mock/faults').send({ operationId: 'getCampaign', action: 'drop', pointer: '/id', times: 2 })],
+      ['addFault', () => request.post('/_mock/faults').send({ action: 'nope' })],
+      ['listFaults', () => request.get('/_mock/faults')],
+      ['clearFaults', () => request.delete('/_mock/faults')],
+      ['listRequests', () => request.get('/_mock/requests?limit=5')],
+      ['clearRequests', () => request.delete('/_mock/requests')],
+      ['getMockState', () => request.get('/_mock/state')],
+      ['getMockState', () => request.get('/_mock/state?counts=true')],
+      ['resetMock', () => request.post('/_mock/reset')],
+    ]
+    for (const [operationId, call] of calls) {
+      const res = await call()
+      expectContract(res, operationId, control)
+    }
+    expect(control.operations.length).toBeGreaterThanOrEqual(17)
+  })
+})
