@@ -6,12 +6,12 @@ import { freePort, startServer, type StartedServer } from './processes.js'
 import type { CeilingBodies } from '../workers/express-ceiling.js'
 
 /** promokit as users run it: its own process through the CLI, system clock, silent logs. */
-export async function startPromokit(root: string, timeoutMs = 30_000): Promise<StartedServer> {
+export async function startPromokit(root: string, extraArgs: string[] = [], timeoutMs = 60_000): Promise<StartedServer> {
   const port = await freePort()
   return startServer({
     name: 'promokit',
     command: process.execPath,
-    args: [join(root, 'bin', 'promokit.js'), 'mock', '--host', '127.0.0.1', '--port', String(port), '--log-level', 'silent'],
+    args: [join(root, 'bin', 'promokit.js'), 'mock', '--host', '127.0.0.1', '--port', String(port), '--log-level', 'silent', ...extraArgs],
     cwd: root,
     port,
     probePath: LIST_PATH,
