@@ -21,6 +21,8 @@ export interface BuildContext {
   ids: IdSource
   categories: CategoryLookup
   maxVouchersCount: number
+  /** Fixtures give their vouchers explicitly: their number is the count. */
+  vouchersCount?: number
 }
 
 type Draft = Omit<StoredCampaign, 'seq' | 'readyAt'>
@@ -41,7 +43,7 @@ export function buildCampaign(input: CampaignInput, ctx: BuildContext): Draft {
   const campaignType = resolveType(input)
   const category = resolveCategory(input, ctx.categories)
   const template = campaignType === 'PROMOTION' ? undefined : buildTemplate(input, campaignType)
-  const count = template ? vouchersCount(input, ctx.maxVouchersCount) : 0
+  const count = template ? (ctx.vouchersCount ?? vouchersCount(input, ctx.maxVouchersCount)) : 0
   if (template) ctx.checkSpace(template.code_config, count)
   const tierInputs = campaignType === 'PROMOTION' ? (input.promotion?.tiers ?? []) : []
   const tierCategories = tierInputs.map((tier, i) => {
@@ -62,7 +64,7 @@ export function buildCampaign(input: CampaignInput, ctx: BuildContext): Draft {
     active: input.active ?? true,
     ...validity(input),
     ...(input.activity_duration_after_publishing !== undefined ? { activity_duration_after_publishing: input.activity_duration_after_publishing } : {}),
-    metadata: structuredClone(input.metadata ?? {}),
+    metadata: input.metadata ? structuredClone(input.metadata) : {},
     category,
     vouchersCount: count,
     assignments: [],
@@ -71,7 +73,8 @@ export function buildCampaign(input: CampaignInput, ctx: BuildContext): Draft {
   }
   if (template) draft.voucher = template
   if (template && input.referral_program !== undefined) draft.referral_program = structuredClone(input.referral_program)
-  draft.assignments = (input.validation_rules ?? []).map((rule) => assignment(ctx, rule, id, 'campaign'))
+  const pinned = (input as { validation_rules_assignments?: { data?: RuleAssignment[] } }).validation_rules_assignments?.data
+  draft.assignments = pinned?.map((a) => ({ ...a })) ?? (input.validation_rules ?? []).map((rule) => assignment(ctx, rule, id, 'campaign'))
   if (campaignType === 'PROMOTION') draft.tiers = tierInputs.map((tier, i) => buildTier(tier, i, tierCategories[i], ctx))
   return draft
 }
@@ -140,8 +143,13 @@ function vouchersCount(input: CampaignInput, max: number): number {
   return count
 }
 
-/** Fixture tiers may pin their id and created_at. */
-type TierSource = TierInput & { id?: string; created_at?: string }
+/** Fixture tiers (response-shaped) may pin their id, created_at, rule assignments and summary. */
+type TierSource = TierInput & {
+  id?: string
+  created_at?: string
+  validation_rule_assignments?: { data?: RuleAssignment[] }
+  summary?: { redemptions?: { total_redeemed?: number }; orders?: { total_amount?: number; total_discount_amount?: number } }
+}
 
 function buildTier(input: TierSource, position: number, category: Category | null, ctx: BuildContext): StoredTier {
   const id = input.id ?? ctx.ids.next('promo')
@@ -152,14 +160,20 @@ function buildTier(input: TierSource, position: number, category: Category | nul
     name: input.name,
     ...(input.banner !== undefined ? { banner: input.banner } : {}),
     ...(input.action !== undefined ? { action: structuredClone(input.action) } : {}),
-    metadata: structuredClone(input.metadata ?? {}),
+    metadata: input.metadata ? structuredClone(input.metadata) : {},
     // hierarchy follows request order (1..n), as the real examples answer
     hierarchy: position + 1,
     active: input.active ?? true,
     ...validity(input),
     category,
-    assignments: (input.validation_rules ?? []).map((rule) => assignment({ ...ctx, now: createdAt }, rule, id, 'promotion_tier')),
-    summary: { redeemed: 0, orderAmount: 0, discountAmount: 0 },
+    assignments:
+      input.validation_rule_assignments?.data?.map((a) => ({ ...a })) ??
+      (input.validation_rules ?? []).map((rule) => assignment({ ...ctx, now: createdAt }, rule, id, 'promotion_tier')),
+    summary: {
+      redeemed: input.summary?.redemptions?.total_redeemed ?? 0,
+      orderAmount: input.summary?.orders?.total_amount ?? 0,
+      discountAmount: input.summary?.orders?.total_discount_amount ?? 0,
+    },
   }
 }
 

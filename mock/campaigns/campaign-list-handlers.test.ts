@@ -100,4 +100,11 @@ describe('GET /v1/campaigns', () => {
     expect(other.body.total).toBe(0)
     expectContract(other, 'listCampaigns')
   })
+
+  it('starts page n one item early under the page-overlap fault (for proving the contract suite)', async () => {
+    const app = await sixCampaigns()
+    app.deps.faults.add({ operationId: 'listCampaigns', action: 'page-overlap', times: 1 })
+    expect(names(await list(app, 'limit=2&page=2'))).toEqual(['p4', 'd3'])
+    expect(names(await list(app, 'limit=2&page=2'))).toEqual(['d3', 'p2'])
+  })
 })

@@ -61,17 +61,15 @@ export class CampaignStore {
     this.#refuseDuplicate(fixture.name)
     if (this.#byId.has(fixture.id)) throw new ApiError('DUPLICATE_FOUND', `campaign ${fixture.id} already exists`, { resourceId: fixture.id, resourceType: 'campaign' })
     const createdAt = Date.parse(fixture.created_at)
-    const draft = buildCampaign(
-      { ...fixture, vouchers_count: fixture.vouchers ? fixture.vouchers.length : fixture.vouchers_count },
-      {
-        newId: () => fixture.id,
-        checkSpace: (config, count) => (fixture.vouchers ? undefined : this.deps.vouchers.checkSpace(config, count)),
-        now: createdAt,
-        ids: this.deps.ids,
-        categories: this.deps.categories,
-        maxVouchersCount: Math.max(this.deps.config.maxVouchersCount, fixture.vouchers?.length ?? 0),
-      },
-    )
+    const draft = buildCampaign(fixture, {
+      newId: () => fixture.id,
+      checkSpace: (config, count) => (fixture.vouchers ? undefined : this.deps.vouchers.checkSpace(config, count)),
+      now: createdAt,
+      ids: this.deps.ids,
+      categories: this.deps.categories,
+      maxVouchersCount: this.deps.config.maxVouchersCount,
+      vouchersCount: fixture.vouchers?.length,
+    })
     const updatedAt = fixture.updated_at ? Date.parse(fixture.updated_at) : null
     const campaign: StoredCampaign = { ...draft, seq: ++this.#seq, readyAt: createdAt, updatedAt }
     if (campaign.voucher) this.deps.vouchers.register(campaign, fixture.vouchers)
