@@ -44,6 +44,26 @@ export class Cleanup {
     this.#tasks = this.#tasks.filter((t) => t.label !== `deleteCampaign ${id}`)
   }
 
+  /**
+   * Also finds campaigns named with the run prefix that no check registered (e.g. a create that timed out
+   * on our side but succeeded on the server). Only names starting with the prefix are ever deleted.
+   */
+  async sweep(prefix: string): Promise<void> {
+    try {
+      const res = await this.deps.client().send({
+        operationId: 'listCampaigns',
+        method: 'GET',
+        path: '/v1/campaigns',
+        query: { limit: 100, 'filters[campaigns][conditions][$starts_with]': prefix },
+      })
+      for (const c of res.response.body?.campaigns ?? []) {
+        if (typeof c?.id === 'string' && typeof c?.name === 'string' && c.name.startsWith(prefix)) this.deleteCampaign(c.id)
+      }
+    } catch {
+      // The sweep is a safety net; registered deletions still run.
+    }
+  }
+
   async runAll(): Promise<CleanupOutcome> {
     const outcome: CleanupOutcome = { deleted: [], failed: [] }
     const tasks = this.#tasks.reverse()

@@ -53,3 +53,45 @@ describe('promokit contract against the in-process mock', () => {
     expect(report.durationMs).toBeLessThan(5_000)
   })
 })
+
+describe('promokit contract is safe on a shared target', () => {
+  const appHeaders = () => ({ 'X-App-Id': mock.credentials.appId, 'X-App-Token': mock.credentials.appToken })
+  const run = (extra: Partial<Parameters<typeof runSuite>[0]>) =>
+    runSuite({ baseUrl: mock.url, credentials: mock.credentials, ids: { projectId: mock.credentials.projectId }, isMock: true, validator: suite.validator, checks: suite.checks, ...extra })
+  const leftovers = async (prefix: string) => {
+    const res = await fetch(`${mock.url}/v1/campaigns?limit=100`, { headers: appHeaders() })
+    return ((await res.json()) as any).campaigns.map((c: any) => c.name).filter((n: string) => n.startsWith(prefix))
+  }
+
+  it('--read-only sends nothing that changes state', async () => {
+    await mock.reset()
+    await fetch(`${mock.url}/_mock/requests`, { method: 'DELETE' })
+    const before = await (await fetch(`${mock.url}/_mock/state?counts=true`)).json()
+    const readOnly = await run({ readOnly: true })
+    expect(readOnly.summary.failed).toBe(0)
+    expect(readOnly.results.every((r) => suite.checks.find((c) => c.id === r.id)?.readOnly)).toBe(true)
+    const journal = ((await (await fetch(`${mock.url}/_mock/requests?limit=1000`)).json()) as any).requests as { method: string; operationId?: string }[]
+    const writes = journal.filter((r) => r.operationId && r.method !== 'GET' && r.operationId !== 'validateStackedDiscounts')
+    expect(writes).toEqual([])
+    expect(await (await fetch(`${mock.url}/_mock/state?counts=true`)).json()).toEqual({ ...before, now: expect.any(String) })
+  })
+
+  it('stops after the current check when interrupted and still cleans up', async () => {
+    const abort = new AbortController()
+    const interrupted = await run({ grep: /^campaigns\.create-/, signal: abort.signal, onCheckEnd: () => abort.abort() })
+    expect(interrupted.results[0].status).toBe('passed')
+    expect(interrupted.results.slice(1).map((r) => r.reason)).toEqual(interrupted.results.slice(1).map(() => 'interrupted (SIGINT)'))
+    expect(interrupted.interrupted).toBe('interrupted (SIGINT)')
+    expect(interrupted.cleanup.deleted.length).toBeGreaterThan(0)
+    expect(await leftovers(interrupted.prefix)).toEqual([])
+  })
+
+  it('stops at the request budget and still cleans up', async () => {
+    const limited = await run({ grep: /^campaigns\./, maxRequests: 6 })
+    expect(limited.interrupted).toBe('request budget used up')
+    expect(limited.results.find((r) => r.status === 'failed')?.failure?.problems[0].message).toMatch(/budget of 6 requests/)
+    expect(limited.results.at(-1)?.reason).toBe('request budget used up')
+    expect(limited.cleanup.failed).toEqual([])
+    expect(await leftovers(limited.prefix)).toEqual([])
+  })
+})

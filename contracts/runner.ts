@@ -62,17 +62,16 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
   const results: CheckResult[] = []
   let interrupted: string | undefined
   for (const [index, check] of planned.entries()) {
-    options.onCheckStart?.(check, index, planned.length)
-    const result = interrupted
-      ? skipped(check, interrupted)
-      : await runOne(check, ctx, ids)
     if (!interrupted && options.signal?.aborted) interrupted = 'interrupted (SIGINT)'
+    options.onCheckStart?.(check, index, planned.length)
+    const result = interrupted ? skipped(check, interrupted) : await runOne(check, ctx, ids)
     if (!interrupted && result.status === 'failed' && result.failure?.problems[0]?.keyword === 'budget') interrupted = 'request budget used up'
     results.push(result)
     options.onCheckEnd?.(result, index, planned.length)
   }
 
-  activeClient = client.withBudget(50 + cleanup.pending * 20)
+  activeClient = client.withBudget(100 + cleanup.pending * 20)
+  if (!options.readOnly) await cleanup.sweep(ctx.prefix)
   const outcome = await cleanup.runAll()
   const summary = { passed: 0, failed: 0, skipped: 0 }
   for (const r of results) summary[r.status]++
