@@ -66,7 +66,7 @@ describe('promokit contract is safe on a shared target', () => {
   it('--read-only sends nothing that changes state', async () => {
     await mock.reset()
     await fetch(`${mock.url}/_mock/requests`, { method: 'DELETE' })
-    const before = await (await fetch(`${mock.url}/_mock/state?counts=true`)).json()
+    const before = (await (await fetch(`${mock.url}/_mock/state?counts=true`)).json()) as Record<string, unknown>
     const readOnly = await run({ readOnly: true })
     expect(readOnly.summary.failed).toBe(0)
     expect(readOnly.results.every((r) => suite.checks.find((c) => c.id === r.id)?.readOnly)).toBe(true)
