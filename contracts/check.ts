@@ -14,6 +14,8 @@ export interface Check {
   readOnly: boolean
   /** Ids of existing resources it needs; when one is unknown the check is skipped with the reason. */
   needs?: readonly FixtureId[]
+  /** Ids it uses when they are known or can be discovered, and otherwise works around (never skipped for them). */
+  uses?: readonly FixtureId[]
   run(ctx: CheckContext): Promise<void>
 }
 

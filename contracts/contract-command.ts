@@ -8,7 +8,7 @@ import { checkLine, printPlan, printReport } from './reporters/console.js'
 import { renderHtml } from './reporters/html.js'
 import { renderJson } from './reporters/json.js'
 import { renderJunit } from './reporters/junit.js'
-import { DEFAULTS, planChecks, runSuite } from './runner.js'
+import { DEFAULTS, newRunId, planChecks, runSuite } from './runner.js'
 import { loadSuite } from './suite.js'
 import { clusterUrl, detectMock, issueBearerToken } from './target.js'
 import type { KnownIds, RunReport } from './types.js'
@@ -139,8 +139,12 @@ async function runContractCommand(flags: ContractFlags, io: CommandIo): Promise<
   try {
     const isMock = mock !== undefined || (await detectMock(baseUrl))
     io.stdout.write(`Running the contract suite against ${baseUrl}${isMock ? ' (promokit mock: async waits advance its clock)' : ''}${flags.readOnly ? ' — read-only' : ''}\n`)
+    const runId = newRunId()
     report = await runSuite({
-      baseUrl, credentials, isMock, ids, validator: suite.validator, checks: suite.checks, readOnly: flags.readOnly, grep,
+      baseUrl, credentials, isMock, ids, validator: suite.validator, checks: suite.checks, readOnly: flags.readOnly, grep, runId,
+      onCheckStart: (_check, index, total) => {
+        if (index === 0) io.stdout.write(`${total} checks; resources created are named pk-${runId}-… and deleted at the end\n`)
+      },
       timeoutMs: flags.timeout, pollTimeoutMs: flags.pollTimeout, maxRequests: flags.maxRequests, signal: abort.signal,
       onCheckEnd: (result, index, total) => io.stdout.write(checkLine(result, index, total)),
     })

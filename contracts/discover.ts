@@ -9,7 +9,7 @@ import type { FixtureId, KnownIds } from './types.js'
  * spec). Best effort: a failed look-up leaves the id unknown and the checks needing it are skipped.
  */
 export async function discoverIds(client: HttpClient, checks: readonly Check[], given: KnownIds, isMock: boolean): Promise<KnownIds> {
-  const needed = new Set<FixtureId>(checks.flatMap((c) => c.needs ?? []))
+  const needed = new Set<FixtureId>(checks.flatMap((c) => [...(c.needs ?? []), ...(c.uses ?? [])]))
   const ids: KnownIds = { ...given }
   const want = (id: FixtureId): boolean => needed.has(id) && !ids[id]
   try {

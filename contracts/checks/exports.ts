@@ -40,6 +40,7 @@ export const exportChecks: Check[] = [
     title: 'export campaign transactions: SCHEDULED, progresses to DONE, result.url downloads a CSV with the requested fields',
     operationIds: ['exportCampaignTransactions', 'getExport'],
     readOnly: false,
+    uses: ['giftCampaignId'],
     async run(ctx) {
       const campaignId = await exportableCampaign(ctx)
       const body = { parameters: { order: '-created_at', fields: FIELDS } }
