@@ -67,4 +67,26 @@ describe('the real SDK (@voucherify/sdk) against the mock', () => {
     expect(error).toMatchObject({ code: 401, key: 'unauthorized', message: 'Unauthorized' })
     expect((error as { details: string }).details).toMatch(/X-App-Token/)
   })
+
+  it('lists campaigns, and sees a new voucher campaign DONE once the mock finishes its jobs', async () => {
+    server = await createMockServer()
+    const client = VoucherifyServerSide({ applicationId: server.credentials.appId, secretKey: server.credentials.appToken, apiUrl: server.url })
+    const listed = await client.campaigns.list({ limit: 5 })
+    const created = await client.campaigns.create({
+      name: 'SDK coupons',
+      campaign_type: 'DISCOUNT_COUPONS',
+      vouchers_count: 3000,
+      voucher: { type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 5 }, code_config: { pattern: 'SDK-########' } },
+    } as never)
+    const whileGenerating = await client.campaigns.get(created.id).catch((e: unknown) => e)
+    const moved = server.finishJobs()
+    const done = await client.campaigns.get(created.id)
+
+    expect(listed.campaigns.length).toBeGreaterThan(0)
+    expectContract({ status: 200, body: listed, headers: { 'content-type': 'application/json' } }, 'listCampaigns')
+    expect(created).toMatchObject({ creation_status: 'IN_PROGRESS', vouchers_count: 0 })
+    expect(whileGenerating).toMatchObject({ code: 404, key: 'not_found', resource_type: 'campaign' })
+    expect(moved).toBe(3000)
+    expect(done).toMatchObject({ creation_status: 'DONE', vouchers_generation_status: 'DONE', vouchers_count: 3000 })
+  })
 })

@@ -111,6 +111,26 @@ describe('the clock', () => {
     expect(read.body).toMatchObject({ epoch_ms: before + 5_000, now: new Date(before + 5_000).toISOString() })
   })
 
+  it('finishes jobs: moves the clock to the end of the last pending generation', async () => {
+    const { request, headers, clock } = await createTestApp()
+    await request.put('/_mock/generation-rate').send({ rate: 100 })
+    const created = await request.post('/v1/campaigns').set(headers.app).send({
+      name: 'Slow batch',
+      campaign_type: 'DISCOUNT_COUPONS',
+      vouchers_count: 250,
+      voucher: { type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 500 }, code_config: { pattern: 'SLOW-######' } },
+    })
+    const before = clock.now()
+    const finished = await request.post('/_mock/jobs/finish')
+    const read = await request.get(`/v1/campaigns/${created.body.id}`).set(headers.app)
+
+    expect(created.status).toBe(200)
+    expect(finished.body.advanced_ms).toBe(2_500)
+    expect(clock.now()).toBe(before + 2_500)
+    expect(read.body).toMatchObject({ vouchers_generation_status: 'DONE', vouchers_count: 250 })
+    expectContract(read, 'getCampaign')
+  })
+
   it('finishes jobs: no pending job moves nothing', async () => {
     const { request, clock } = await createTestApp()
     const before = clock.now()
