@@ -15,7 +15,8 @@ const DEEP_PAGE = 90
 const server = await createMockServer({ logLevel: 'silent' })
 const project = server.deps.projects.get(server.credentials.projects[0].projectId)
 if (!project) throw new Error('the default project is missing')
-const agent = new Agent({ keepAlive: true, maxSockets: 1 })
+// A fresh keep-alive agent per measurement: seeding can outlast the server's keep-alive timeout.
+let agent = new Agent({ keepAlive: true, maxSockets: 1 })
 const log = (message: string): void => void process.stderr.write(`[worker] ${message}\n`)
 
 const out = []
@@ -24,6 +25,8 @@ for (const size of sizes) {
   const started = performance.now()
   for (; stored < size; stored++) project.campaigns.create(promotionBody(`bench-size-${stored}`) as CampaignInput)
   const seedMs = performance.now() - started
+  agent.destroy()
+  agent = new Agent({ keepAlive: true, maxSockets: 1 })
   const listed = JSON.parse((await get(`/v1/campaigns?limit=1`)).body) as { total: number }
   if (listed.total < size) throw new Error(`expected ${size} campaigns, the list says ${listed.total}`)
   // The spec caps `page` at 100, so the deepest comparable page at every size is page 90 (the last
@@ -41,6 +44,8 @@ process.stdout.write(JSON.stringify({ sizes: out }) + '\n')
 process.exit(0)
 
 async function latency(path: string): Promise<{ p50Ms: number; p99Ms: number }> {
+  agent.destroy()
+  agent = new Agent({ keepAlive: true, maxSockets: 1 })
   for (let i = 0; i < 50; i++) expect200(await get(path), path)
   const times: number[] = []
   for (let i = 0; i < samples; i++) {
