@@ -22,7 +22,7 @@ export class CheckSkipped extends Error {
 
 export function describeProblem(p: Problem): string {
   const where = p.location === 'body' || p.location === 'behaviour' ? `${p.location} ${p.pointer || '/'}` : p.location
-  const diff = 'expected' in p || 'actual' in p ? ` (expected ${show(p.expected)}, got ${show(p.actual)})` : ''
+  const diff = p.expected !== undefined || p.actual !== undefined ? ` (expected ${show(p.expected)}, got ${show(p.actual)})` : ''
   return `${where}: ${p.message}${diff}`
 }
 

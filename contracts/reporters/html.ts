@@ -30,7 +30,7 @@ ${cleanupHtml(report)}
 
 function failureHtml(f: FailureReport): string {
   const problems = f.problems
-    .map((p) => `<tr><td>${esc(p.location)}</td><td><code>${esc(p.pointer || '/')}</code></td><td>${esc(p.message)}</td><td><code>${esc('expected' in p ? show(p.expected) : '')}</code></td><td><code>${esc('actual' in p ? show(p.actual) : '')}</code></td></tr>`)
+    .map((p) => `<tr><td>${esc(p.location)}</td><td><code>${esc(p.pointer || '/')}</code></td><td>${esc(p.message)}</td><td><code>${esc(p.expected !== undefined ? show(p.expected) : '')}</code></td><td><code>${esc(p.actual !== undefined || p.expected !== undefined ? show(p.actual) : '')}</code></td></tr>`)
     .join('')
   const response = f.response
     ? `<details open><summary>Response ${f.response.status}</summary><pre>${esc(Object.entries(f.response.headers).map(([k, v]) => `${k}: ${v}`).join('\n'))}\n\n${esc(pretty(f.response.body))}</pre></details>`
