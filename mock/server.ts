@@ -83,10 +83,19 @@ export function listen(app: RequestListener, host: string, port: number): Promis
   })
 }
 
-/** Stops accepting, lets in-flight requests finish, and drops idle keep-alive sockets (SDK agents keep them). */
-export function closeServer(server: Server): Promise<void> {
+/**
+ * Stops accepting, lets in-flight requests finish, and drops idle keep-alive sockets (SDK agents keep
+ * them); a connection still open after `graceMs` is cut so shutdown cannot hang.
+ */
+export function closeServer(server: Server, graceMs = 10_000): Promise<void> {
   return new Promise((resolve, reject) => {
-    server.close((error) => (error ? reject(error) : resolve()))
+    const force = setTimeout(() => server.closeAllConnections(), graceMs)
+    force.unref()
+    server.close((error) => {
+      clearTimeout(force)
+      if (error) reject(error)
+      else resolve()
+    })
     server.closeIdleConnections()
   })
 }
