@@ -35,7 +35,9 @@ function failureHtml(f: FailureReport): string {
   const response = f.response
     ? `<details open><summary>Response ${f.response.status}</summary><pre>${esc(Object.entries(f.response.headers).map(([k, v]) => `${k}: ${v}`).join('\n'))}\n\n${esc(pretty(f.response.body))}</pre></details>`
     : ''
-  const request = f.request ? `<details open><summary>Request</summary><pre>${esc(`${f.request.method} ${f.request.url}`)}${f.request.body ? `\n\n${esc(pretty(f.request.body))}` : ''}</pre></details>` : ''
+  const request = f.request
+    ? `<details open><summary>Request</summary><pre>${esc([`${f.request.method} ${f.request.url}`, ...Object.entries(f.request.headers).map(([k, v]) => `${k}: ${v}`)].join('\n'))}${f.request.body ? `\n\n${esc(pretty(f.request.body))}` : ''}</pre></details>`
+    : ''
   return `<article class="failure" id="${esc(f.checkId)}"><h3>✗ ${esc(f.checkId)} — ${esc(f.title)}</h3>
 <p>Operation <code>${esc(f.operationId ?? '-')}</code>${f.status !== undefined ? `, status <b>${f.status}</b>` : ''}</p>
 <table><thead><tr><th>Where</th><th>JSON pointer</th><th>Problem</th><th>Expected</th><th>Actual</th></tr></thead><tbody>${problems}</tbody></table>
