@@ -1,0 +1,94 @@
+import { Agent, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { Writable } from 'node:stream'
+import pino from 'pino'
+import { listen, closeServer } from '../../mock/server.js'
+import { createTestApp, type TestApp, type TestAppOptions } from '../../mock/testing/index.js'
+import type { ContractValidator } from '../../src/validation/validator.js'
+
+export interface RawResponse {
+  status: number
+  headers: IncomingHttpHeaders
+  text: string
+  /** Parsed JSON when the answer says it is JSON. */
+  body: unknown
+}
+
+export interface RawRequest {
+  method: string
+  /** Path and query exactly as they go on the wire. */
+  target: string
+  headers?: Record<string, string>
+  body?: Buffer
+}
+
+/** A test app listening on 127.0.0.1:0, and a client that sends bytes exactly as given (no normalising). */
+export interface LiveApp extends TestApp {
+  server: Server
+  send(request: RawRequest): Promise<RawResponse>
+  /** Error-level log lines of the mock (an unexpected 500 logs its cause here). */
+  errors: string[]
+  close(): Promise<void>
+}
+
+export async function startLiveApp(options: TestAppOptions = {}): Promise<LiveApp> {
+  const t = await createTestApp(options)
+  const errors: string[] = []
+  const sink = new Writable({ write: (chunk, _enc, done) => (errors.push(String(chunk)), done()) })
+  t.deps.logger = pino({ level: 'error' }, sink)
+  const server = await listen(t.app, '127.0.0.1', 0)
+  const { port } = server.address() as AddressInfo
+  const agent = new Agent({ keepAlive: true, maxSockets: 16 })
+  const send = (req: RawRequest) => rawSend(port, agent, req)
+  return {
+    ...t,
+    server,
+    send,
+    errors,
+    close: async () => {
+      agent.destroy()
+      await closeServer(server)
+    },
+  }
+}
+
+export function rawSend(port: number, agent: Agent | undefined, req: RawRequest, host = '127.0.0.1'): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string | number> = { ...req.headers }
+    if (req.body) headers['Content-Length'] = req.body.length
+    const outgoing = httpRequest({ host, port, method: req.method, path: req.target, headers, agent }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (c: Buffer) => chunks.push(c))
+      res.on('error', reject)
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8')
+        let body: unknown = text
+        if (/json/i.test(String(res.headers['content-type'] ?? '')) && text.length > 0) body = JSON.parse(text)
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, text, body })
+      })
+    })
+    outgoing.on('error', reject)
+    outgoing.end(req.body)
+  })
+}
+
+/** Violations of the spec for one answer: the operation's documented responses, or the Error schema. */
+export function contractProblems(validator: ContractValidator, method: string, target: string, res: RawResponse): string[] {
+  const path = target.split('?')[0]
+  const match = validator.matchRoute(method, path)
+  // The spec documents 405 and 413 once for every operation (info.description), so they are checked as Error bodies.
+  const routed = match && 'operation' in match && res.status !== 413 && res.status !== 405
+  const outcome = routed
+    ? validator.validateResponse(match.operation.operationId, res.status, res.body, res.headers as Record<string, string>)
+    : validator.validateSchema('Error', res.body)
+  const problems = outcome.valid ? [] : outcome.violations.map((v) => `${v.pointer || '/'}: ${v.message}`)
+  if (!routed && res.status < 400) problems.push(`unrouted request answered ${res.status}`)
+  return problems
+}
+
+/** Everything every project holds, vouchers included, as one comparable string. */
+export function fingerprint(t: TestApp): string {
+  return JSON.stringify(
+    t.deps.projects.all().map((p) => ({ id: p.id, ...p.dump(), vouchers: p.vouchers.list({ limit: 1_000_000 }) })),
+  )
+}
