@@ -44,8 +44,11 @@ function scalarCoercer(schema: Schema): Coercer {
 }
 
 function arrayCoercer(schema: Schema, delimiter: string | undefined): Coercer {
-  const item = schemaCoercer((schema.items ?? {}) as Schema)
+  const item = schemaCoercer((schema.items ?? arrayItems(schema) ?? {}) as Schema)
+  // "A string or a list of them" (`type: [string, array]`): a single value stays the string the schema allows.
+  const stringAllowed = typesOf(schema).has('string')
   return (raw) => {
+    if (typeof raw === 'string' && stringAllowed) return raw
     if (typeof raw === 'string') return (delimiter === undefined ? [raw] : raw === '' ? [] : raw.split(delimiter)).map(item)
     if (Array.isArray(raw)) return raw.map(item)
     // qs turns `a[0]=x&a[1]=y` into an array already, but `a[5]=x` into {5: 'x'}.
@@ -66,6 +69,14 @@ function objectCoercer(schema: Schema): Coercer {
     for (const [key, value] of Object.entries(raw)) out[key] = (properties.get(key) ?? extra)(value)
     return out
   }
+}
+
+/** The `items` of the array branch of a oneOf/anyOf (`oneOf: [{type: string}, {type: array, items}]`). */
+function arrayItems(schema: Schema): unknown {
+  for (const key of ['oneOf', 'anyOf']) {
+    for (const sub of (schema[key] as Schema[] | undefined) ?? []) if (sub.items) return sub.items
+  }
+  return undefined
 }
 
 /** The JSON types a schema admits, looking through oneOf/anyOf/allOf and enum/const values. */

@@ -38,6 +38,11 @@ describe('validateRequest: parameters', () => {
     expect(Object.keys(flat.values.query).sort()).toEqual(['filters', 'limit'])
   })
 
+  it('keeps a single value a string where the schema allows "a string or a list"', () => {
+    const { values } = list({ 'filters[tag]': 'x', 'filters[ids][]': ['1', '2'] })
+    expect(values.query.filters).toEqual({ tag: 'x', ids: [1, 2] })
+  })
+
   it('points into a deepObject parameter', () => {
     const { violations } = list({ 'filters[junction]': 'xor', 'filters[vouchers_count][conditions][$more_than]': 'many' })
     expect(violations.map((v) => v.pointer)).toEqual(['/query/filters/junction', '/query/filters/vouchers_count/conditions/$more_than'])
