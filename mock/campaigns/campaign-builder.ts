@@ -105,13 +105,18 @@ const throwNotFound = (id: string): never => {
 
 function validity(source: Validity): Validity {
   const out: Validity = {}
-  if (source.start_date !== undefined) out.start_date = toIso(Date.parse(source.start_date))
-  if (source.expiration_date !== undefined) out.expiration_date = toIso(Date.parse(source.expiration_date))
+  if (source.start_date !== undefined) out.start_date = isoDate('start_date', source.start_date)
+  if (source.expiration_date !== undefined) out.expiration_date = isoDate('expiration_date', source.expiration_date)
   if (source.validity_timeframe !== undefined) out.validity_timeframe = structuredClone(source.validity_timeframe)
   if (source.validity_day_of_week !== undefined) out.validity_day_of_week = [...source.validity_day_of_week]
   if (source.validity_hours !== undefined) out.validity_hours = structuredClone(source.validity_hours)
-  if (out.start_date === 'Invalid Date' || out.expiration_date === 'Invalid Date') throw invalid('start_date and expiration_date must be ISO 8601 date-times')
   return out
+}
+
+function isoDate(field: string, value: string): string {
+  const ms = Date.parse(value)
+  if (Number.isNaN(ms)) throw invalid(`${field} must be an ISO 8601 date-time, got "${value}"`)
+  return toIso(ms)
 }
 
 function buildTemplate(input: CampaignInput, campaignType: Exclude<CampaignType, 'PROMOTION'>): VoucherTemplate {
@@ -121,7 +126,8 @@ function buildTemplate(input: CampaignInput, campaignType: Exclude<CampaignType,
   if (voucher.type !== undefined && voucher.type !== type) {
     throw invalid(`voucher.type must be ${type} for ${campaignType} campaign, got ${voucher.type}`)
   }
-  const template: VoucherTemplate = { type, redemption: { quantity: voucher.redemption?.quantity ?? null }, code_config: normaliseCodeConfig(voucher.code_config), is_referral_code: campaignType === 'REFERRAL_PROGRAM' }
+  // Field order as in the real service's examples: the type's own object first, then the rest.
+  const template = { type } as VoucherTemplate
   if (type === 'DISCOUNT_VOUCHER') {
     if (!voucher.discount) throw invalid(`Property 'discount' is required for ${campaignType} campaign`)
     template.discount = structuredClone(voucher.discount)
@@ -132,8 +138,11 @@ function buildTemplate(input: CampaignInput, campaignType: Exclude<CampaignType,
     if (!voucher.loyalty_card) throw invalid(`Property 'loyalty_card' is required for ${campaignType} campaign`)
     template.loyalty_card = structuredClone(voucher.loyalty_card)
   }
+  template.redemption = { quantity: voucher.redemption?.quantity ?? null }
+  template.code_config = normaliseCodeConfig(voucher.code_config)
+  template.is_referral_code = campaignType === 'REFERRAL_PROGRAM'
   // The seed: the campaign's dates and validity are copied into the voucher template.
-  return { ...template, ...validity(input) }
+  return Object.assign(template, validity(input))
 }
 
 function vouchersCount(input: CampaignInput, max: number): number {
