@@ -23,9 +23,30 @@ export function createLogger(level: LevelWithSilent, destination?: NodeJS.Writab
   return destination ? pino(options, destination as pino.DestinationStream) : pino(options)
 }
 
-/** The export download takes its secret in the query string, so URLs are logged without it. */
+/**
+ * The export download takes its secret in the query string, so URLs are logged without it. A
+ * parameter counts as the token however its name is spelled on the wire (`token[]`, `%74oken`,
+ * `TOKEN`): the query parser would read most of those as `token` too.
+ */
 export function redactUrl(url: string): string {
-  return url.replace(/([?&]token=)[^&]*/g, '$1[redacted]')
+  const q = url.indexOf('?')
+  if (q < 0) return url
+  const params = url.slice(q + 1).split('&').map((pair) => {
+    const eq = pair.indexOf('=')
+    if (eq < 0) return pair
+    return isTokenName(pair.slice(0, eq)) ? `${pair.slice(0, eq)}=[redacted]` : pair
+  })
+  return `${url.slice(0, q)}?${params.join('&')}`
+}
+
+function isTokenName(raw: string): boolean {
+  let name = raw
+  try {
+    name = decodeURIComponent(raw.replace(/\+/g, ' '))
+  } catch {
+    // a malformed escape stays as sent
+  }
+  return /^\s*token\s*(\[|$)/i.test(name)
 }
 
 /** pino-http request logs: one line per request, with request id, operationId and no secrets. */
