@@ -153,4 +153,17 @@ describe('VoucherStore', () => {
     expect(all.vouchers.map((v) => v.campaign_id)).toEqual(['camp_2', 'camp_2', 'camp_2', 'camp_1', 'camp_1', 'camp_1'])
     expect(store.list({ limit: 4, page: 2 }).vouchers.map((v) => v.code)).toEqual(all.vouchers.slice(4).map((v) => v.code))
   })
+
+  it('generates 1,000,000 unique codes in well under 1.5 s of CPU time', () => {
+    const { clock, store, campaign } = setup()
+    const big = campaign(1_000_000, { pattern: 'PROMO-########' }, {}, 0.001)
+    store.register(big)
+    clock.advance(1000)
+    const cpu = process.cpuUsage()
+    store.ensureGenerated(big.id)
+    const cpuMs = process.cpuUsage(cpu).user / 1000
+    expect(store.codeCount).toBe(1_000_000)
+    expect(store.list({ campaignId: big.id, page: 10_000, limit: 100 }).vouchers).toHaveLength(100)
+    expect(cpuMs).toBeLessThan(1500)
+  }, 30_000)
 })
