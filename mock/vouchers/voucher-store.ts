@@ -4,22 +4,15 @@ import type { CodeConfig } from './code-generator.js'
 import { codeSignature, codeSpace, createCodeList, generateCodes, seededRandom } from './code-generator.js'
 import { CodeIndex } from './code-index.js'
 import { StringCodes, hashString } from './code-list.js'
+import { VoucherRuleError, batchOfSlot, explicitState } from './voucher-state.js'
 import type { Batch, ExplicitVoucher, VoucherCampaign, VoucherListPage, VoucherState, VoucherView } from './voucher-types.js'
 import { buildVoucherView, slotFromVoucherId } from './voucher-view.js'
+
+export { VoucherRuleError } from './voucher-state.js'
 
 export interface VoucherStoreDeps {
   clock: Clock
   config: { seed: number }
-}
-
-/** A refused voucher mutation; `reason` is the redeemable failure key checkout reports. */
-export class VoucherRuleError extends ApiError {
-  constructor(
-    readonly reason: 'quantity_exceeded' | 'gift_amount_exceeded' | 'loyalty_card_points_exceeded',
-    details: string,
-  ) {
-    super('INVALID_REDEEMABLES', details)
-  }
 }
 
 /**
@@ -292,37 +285,11 @@ export class VoucherStore {
   }
 
   #batchOfSlot(slot: number): Batch | undefined {
-    const batches = this.#batches
-    let lo = 0
-    let hi = batches.length - 1
-    while (lo <= hi) {
-      const mid = (lo + hi) >>> 1
-      const b = batches[mid]
-      if (slot < b.base) hi = mid - 1
-      else if (slot >= b.base + b.size) lo = mid + 1
-      else return b
-    }
-    return undefined
+    return batchOfSlot(this.#batches, slot)
   }
 
   #codeOfSlot(slot: number): string | undefined {
     const b = this.#batchOfSlot(slot)
     return b?.codes?.at(slot - b.base)
   }
-}
-
-function explicitState(voucher: ExplicitVoucher): VoucherState | undefined {
-  const state: VoucherState = {}
-  if (voucher.id !== undefined) state.id = voucher.id
-  if (voucher.active !== undefined) state.active = voucher.active
-  if (voucher.metadata !== undefined) state.metadata = voucher.metadata
-  if (voucher.holder_id !== undefined) state.holderId = voucher.holder_id
-  if (voucher.created_at !== undefined) state.createdAt = Date.parse(voucher.created_at)
-  if (voucher.updated_at !== undefined) state.updatedAt = Date.parse(voucher.updated_at)
-  if (voucher.redemption?.redeemed_quantity !== undefined) state.redeemed = voucher.redemption.redeemed_quantity
-  if (voucher.gift?.amount !== undefined) state.giftAmount = voucher.gift.amount
-  if (voucher.gift?.balance !== undefined) state.giftBalance = voucher.gift.balance
-  if (voucher.loyalty_card?.points !== undefined) state.points = voucher.loyalty_card.points
-  if (voucher.loyalty_card?.balance !== undefined) state.pointsBalance = voucher.loyalty_card.balance
-  return Object.keys(state).length > 0 ? state : undefined
 }
