@@ -72,9 +72,20 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   }
 }
 
-export function listen(app: RequestListener, host: string, port: number): Promise<Server> {
+/**
+ * Limits for slow or stalled clients (a slowloris holds sockets by sending headers a byte at a
+ * time): headers must arrive within 10 s, the whole request within 30 s, and an idle keep-alive
+ * socket is closed after 5 s. Oversized headers get Node's 431 (maxHeaderSize, 16 KiB).
+ */
+export const SERVER_TIMEOUTS = { headersTimeout: 10_000, requestTimeout: 30_000, keepAliveTimeout: 5_000 }
+
+export function listen(app: RequestListener, host: string, port: number, timeouts: Partial<typeof SERVER_TIMEOUTS> = {}): Promise<Server> {
   return new Promise((resolve, reject) => {
-    const server = createServer(app)
+    const limits = { ...SERVER_TIMEOUTS, ...timeouts }
+    // Node checks the header/request deadlines on this interval (30 s by default, too coarse for short limits).
+    const connectionsCheckingInterval = Math.max(100, Math.min(1_000, limits.headersTimeout / 2))
+    const server = createServer({ headersTimeout: limits.headersTimeout, requestTimeout: limits.requestTimeout, connectionsCheckingInterval }, app)
+    server.keepAliveTimeout = limits.keepAliveTimeout
     server.once('error', reject)
     server.listen(port, host, () => {
       server.off('error', reject)
