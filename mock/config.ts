@@ -34,6 +34,8 @@ export interface MockConfig {
   exportRunMs: number
   maxBodyBytes: number
   maxVouchersCount: number
+  /** Objects clients may create per project and kind (campaigns, categories, exports, redemptions) and tokens in all. */
+  maxObjects: number
   /** `manual`: time moves only when told (tests); `system`: wall clock plus control-API advances. */
   clock: 'system' | 'manual'
 }
@@ -66,6 +68,7 @@ export function resolveConfig(input: MockConfigInput = {}): MockConfig {
     exportRunMs: 2000,
     maxBodyBytes: 1024 * 1024,
     maxVouchersCount: 1_000_000,
+    maxObjects: 1_000_000,
     clock: 'system',
     ...defined,
     credentials: {

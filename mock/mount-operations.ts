@@ -11,6 +11,15 @@ import { applyResponseFaults, writeResult } from './pipeline/respond.js'
 import type { ProjectState } from './project-state.js'
 import type { AuthContext, HandlerResult, OperationHandlers, OperationRequest } from './types.js'
 
+/** What each creating operation adds to, and how many there are now. */
+const OBJECT_COUNTS: Record<string, (p: ProjectState, deps: MockDeps) => [string, number]> = {
+  createCampaign: (p) => ['campaigns per project', p.campaigns.size],
+  createCategory: (p) => ['categories per project', p.categories.size],
+  exportCampaignTransactions: (p) => ['exports per project', p.exports.list().length],
+  redeemStackedDiscounts: (p) => ['redemptions per project', p.redemptions.size],
+  createOAuthToken: (_p, deps) => ['access tokens', deps.tokens.size],
+}
+
 /**
  * The one middleware that serves every operation of the spec: route (from the spec) → body →
  * auth → request validation → latency → handler → faults → response. Anything rejected before
@@ -64,6 +73,7 @@ export function mountOperations(deps: MockDeps, handlers: OperationHandlers) {
       throw errorForStatus(forced.status ?? 500, `Injected fault: ${plan.operationId} answers ${forced.status ?? 500}`)
     }
     if (!plan.handler) throw new ApiError('NOT_IMPLEMENTED', `The mock has no handler for ${plan.operationId} yet`)
+    refusePastObjectLimit(plan.operationId, project)
     const request: OperationRequest = {
       operationId: plan.operationId,
       method: req.method,
@@ -97,6 +107,16 @@ export function mountOperations(deps: MockDeps, handlers: OperationHandlers) {
       )
     }
     return { body: parseBody(raw, contentType), contentType }
+  }
+
+  /** A runaway client cannot grow the state without bound: creating past `maxObjects` is a clear 400. */
+  function refusePastObjectLimit(operationId: string, project: ProjectState): void {
+    const counted = OBJECT_COUNTS[operationId]
+    if (!counted) return
+    const [kind, count] = counted(project, deps)
+    const max = deps.config.maxObjects
+    if (count < max) return
+    throw new ApiError('OBJECT_LIMIT', `This mock holds at most ${max} ${kind} (maxObjects, flag --max-objects); delete some or reset the mock`)
   }
 
   /** /v1 callers act on their credentials' project; management callers on the path's project. */
