@@ -35,6 +35,8 @@ export function mockCommand(io: ServeIo = { stdout: process.stdout, env: process
     .addOption(opt('--seed-campaigns <n>', 'generate n realistic campaigns at start', 0, ['PROMOKIT_SEED_CAMPAIGNS']))
     .addOption(opt('--generation-rate <n>', 'voucher codes generated per second', 1000, ['PROMOKIT_GENERATION_RATE']))
     .addOption(opt('--latency <ms>', 'latency added to every response, in ms', 0, ['PROMOKIT_LATENCY']))
+    .addOption(opt('--max-vouchers-count <n>', 'largest vouchers_count a campaign may ask for (above it: 400)', 1_000_000, ['PROMOKIT_MAX_VOUCHERS_COUNT']))
+    .addOption(opt('--max-objects <n>', 'campaigns, categories, exports, redemptions per project (and tokens) clients may create (past it: 400 limit_exceeded)', 1_000_000, ['PROMOKIT_MAX_OBJECTS']))
     .addOption(opt('--log-level <level>', `request log level: ${LOG_LEVELS.join(', ')}`, 'info', ['PROMOKIT_LOG_LEVEL']))
     .addOption(opt('--app-id <id>', 'X-App-Id of the default project', a.appId, ['PROMOKIT_APP_ID']))
     .addOption(opt('--app-token <token>', 'X-App-Token of the default project', a.appToken, ['PROMOKIT_APP_TOKEN']))
@@ -80,6 +82,8 @@ function toConfig(flags: RawFlags): MockConfigInput {
     seedCampaigns: parse(flags.seedCampaigns, integerOption(0, 1_000_000), '--seed-campaigns'),
     generationRate: parse(flags.generationRate, numberOption(0, { exclusiveMin: true }), '--generation-rate'),
     latencyMs: parse(flags.latency, integerOption(0, 600_000), '--latency'),
+    maxVouchersCount: parse(flags.maxVouchersCount, integerOption(1), '--max-vouchers-count'),
+    maxObjects: parse(flags.maxObjects, integerOption(1), '--max-objects'),
     logLevel: logLevel as LevelWithSilent,
     clock: 'system',
     credentials: {
