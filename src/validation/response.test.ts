@@ -38,6 +38,14 @@ describe('validateResponse', () => {
     expect(contracts.validateResponse('updateTier', 200, { name: 'Tier 1' }, json).violations).toMatchObject([{ pointer: '/body/id', keyword: 'required' }])
   })
 
+  it('reports the branch a plain oneOf value was meant for (tag matched by const)', () => {
+    const tier = contracts.validateResponse('getRedeemable', 200, { object: 'promotion_tier', id: 'promo_1', tier: 'one' }, json)
+    expect(tier.violations).toMatchObject([{ pointer: '/body/tier', keyword: 'type' }])
+    const voucher = contracts.validateResponse('getRedeemable', 200, { object: 'voucher', id: 'v_1' }, json)
+    expect(voucher.violations).toMatchObject([{ pointer: '/body/code', keyword: 'required' }])
+    expect(voucher.violations).toHaveLength(1)
+  })
+
   it('follows recursive schemas', () => {
     const tier = { id: 'promo_1', name: 'child', parent: { id: 'rew_1', name: 'parent' } }
     expect(contracts.validateResponse('updateTier', 200, tier, json).violations).toMatchObject([{ pointer: '/body/parent/id', keyword: 'pattern' }])

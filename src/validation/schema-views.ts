@@ -109,7 +109,7 @@ export class SchemaView {
     }
     if (isObject(schema.discriminator)) {
       const { mapping: _mapping, ...discriminator } = schema.discriminator as Node
-      if (discriminatorUsable(schema, discriminator.propertyName)) out.discriminator = discriminator
+      if (discriminatorUsable(schema, discriminator.propertyName, this.#direction)) out.discriminator = discriminator
       else delete out.discriminator
     }
     return out
@@ -130,15 +130,19 @@ export class SchemaView {
   }
 }
 
-/** Ajv's discriminator needs a oneOf whose every branch declares the tag as a required const/enum string property. */
-function discriminatorUsable(schema: Node, tag: unknown): boolean {
+/**
+ * Ajv's discriminator needs a oneOf whose every branch declares the tag as a required const/enum string
+ * property, still there in this direction's view (a readOnly tag is gone from request views).
+ */
+function discriminatorUsable(schema: Node, tag: unknown, direction: Direction): boolean {
+  const hidden = direction === 'request' ? 'readOnly' : 'writeOnly'
   if (typeof tag !== 'string' || !Array.isArray(schema.oneOf)) return false
   const parentRequires = Array.isArray(schema.required) && schema.required.includes(tag)
   return schema.oneOf.every((branch) => {
     if (!isObject(branch)) return false
     const b = branch as Node
     const prop = isObject(b.properties) ? ((b.properties as Node)[tag] as Node | undefined) : undefined
-    if (!prop || !(typeof prop.const === 'string' || (Array.isArray(prop.enum) && prop.enum.every((v) => typeof v === 'string')))) return false
+    if (!prop || prop[hidden] === true || !(typeof prop.const === 'string' || (Array.isArray(prop.enum) && prop.enum.every((v) => typeof v === 'string')))) return false
     return parentRequires || (Array.isArray(b.required) && b.required.includes(tag))
   })
 }
