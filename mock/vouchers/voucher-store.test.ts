@@ -166,4 +166,21 @@ describe('VoucherStore', () => {
     expect(store.list({ campaignId: big.id, page: 10_000, limit: 100 }).vouchers).toHaveLength(100)
     expect(cpuMs).toBeLessThan(1500)
   }, 30_000)
+
+  it('finds a code of a campaign nobody read yet, generating only campaigns whose pattern fits', () => {
+    const { clock, store, campaign } = setup()
+    const wanted = campaign(5, { pattern: 'A-[#]-#', charset: 'x^-]' })
+    const other = campaign(5, { pattern: 'B-##' })
+    store.register(wanted)
+    store.register(other)
+    clock.advance(100)
+    const code = store.list({ campaignId: wanted.id, limit: 1 }).vouchers[0].code
+    const fresh = setup()
+    fresh.store.register({ ...wanted, createdAt: fresh.clock.now(), readyAt: fresh.clock.now() + 5 })
+    fresh.store.register({ ...other, createdAt: fresh.clock.now(), readyAt: fresh.clock.now() + 5 })
+    fresh.clock.advance(100)
+    expect(fresh.store.get(code).campaign_id).toBe(wanted.id)
+    expect(fresh.store.codeCount).toBe(5)
+  })
 })
+

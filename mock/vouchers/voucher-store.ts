@@ -4,7 +4,7 @@ import type { CodeConfig } from './code-generator.js'
 import { codeSignature, codeSpace, createCodeList, generateCodes, seededRandom } from './code-generator.js'
 import { CodeIndex } from './code-index.js'
 import { StringCodes, hashString } from './code-list.js'
-import { VoucherRuleError, batchOfSlot, explicitState } from './voucher-state.js'
+import { VoucherRuleError, batchOfSlot, couldHold, explicitState } from './voucher-state.js'
 import type { Batch, ExplicitVoucher, VoucherCampaign, VoucherListPage, VoucherState, VoucherView } from './voucher-types.js'
 import { buildVoucherView, slotFromVoucherId } from './voucher-view.js'
 
@@ -245,8 +245,11 @@ export class VoucherStore {
   #locate(codeOrId: string): { batch: Batch; index: number } | undefined {
     const byId = this.#locateId(codeOrId)
     if (byId) return byId
-    // A code can belong to any campaign whose vouchers exist by now: materialise those first.
-    for (const pending of [...this.#pending]) if (this.#visible(pending) > 0) this.#generate(pending)
+    // The code may belong to a campaign whose vouchers exist by now but were never read: materialise
+    // those whose pattern can produce it (not every due campaign: that could be millions of codes).
+    for (const pending of [...this.#pending]) {
+      if (this.#visible(pending) > 0 && couldHold(pending, codeOrId)) this.#generate(pending)
+    }
     const slot = this.#index.find(codeOrId, hashString(codeOrId))
     const batch = slot > 0 ? this.#batchOfSlot(slot) : undefined
     if (!batch) return undefined
