@@ -1,4 +1,4 @@
-// `node dist/bench/profile.js <startup|list|create|contract> [seconds]`: the evidence behind a missed
+// `node dist/bench/profile.js <startup|list|list-10k|create|contract> [seconds]`: the evidence behind a missed
 // target. Runs promokit under `node --cpu-prof`, drives the scenario, and prints where the CPU went
 // (self and inclusive time by function, self time by package). The .cpuprofile files stay in
 // bench/profiles/ (git-ignored) for Chrome DevTools.
@@ -23,28 +23,28 @@ const cli = join(root, 'bin', 'promokit.js')
 if (scenario === 'contract') {
   const child = track(spawn(process.execPath, [...cpuProf, cli, 'contract'], { cwd: root, stdio: 'inherit' }))
   await new Promise((resolve) => child.on('close', resolve))
-} else if (scenario === 'startup' || scenario === 'list' || scenario === 'create') {
+} else if (['startup', 'list', 'list-10k', 'create'].includes(scenario)) {
   const port = await freePort()
   const server = await startServer({
     name: 'promokit',
     command: process.execPath,
-    args: [...cpuProf, cli, 'mock', '--host', '127.0.0.1', '--port', String(port), '--log-level', 'silent'],
+    args: [...cpuProf, cli, 'mock', '--host', '127.0.0.1', '--port', String(port), '--log-level', 'silent', ...(scenario === 'list-10k' ? ['--seed-campaigns', '10000'] : [])],
     cwd: root,
     port,
     probePath: LIST_PATH,
     probeHeaders: APP_HEADERS,
-    timeoutMs: 60_000,
+    timeoutMs: 180_000,
   })
   process.stderr.write(`started in ${Math.round(server.startupMs)} ms\n`)
   if (scenario !== 'startup') {
-    const call = scenario === 'list' ? listCall() : createCall(`profile-${Date.now()}`)
+    const call = scenario === 'create' ? createCall(`profile-${Date.now()}`) : listCall()
     const m = await measureLoad(server.url, call, { connections: 50, warmupSeconds: 1, durationSeconds: seconds })
     process.stderr.write(`${scenario}: ${Math.round(m.rps)} req/s, p50 ${m.p50Ms} ms, p99 ${m.p99Ms} ms\n`)
   }
   // SIGTERM lets the mock shut down normally, which is when Node writes the profile.
   await server.stop()
 } else {
-  process.stderr.write('usage: node dist/bench/profile.js <startup|list|create|contract> [seconds]\n')
+  process.stderr.write('usage: node dist/bench/profile.js <startup|list|list-10k|create|contract> [seconds]\n')
   process.exit(2)
 }
 await stopAll()
@@ -52,6 +52,6 @@ await stopAll()
 const files = readdirSync(dir).filter((f) => f.endsWith('.cpuprofile'))
 if (files.length === 0) throw new Error(`no profile written in ${dir}`)
 for (const file of files) {
-  const from = scenario === 'list' || scenario === 'create' ? 'operationPipeline' : undefined
+  const from = scenario === 'startup' ? undefined : 'operationPipeline'
   process.stdout.write(`\n${join(dir, file)}\n${summarizeProfile(join(dir, file), 25, from)}\n`)
 }
