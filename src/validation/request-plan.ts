@@ -33,12 +33,12 @@ export interface RequestResult {
 }
 
 interface ParamPlan {
-  name: string
+  /** The parameter's name; lower case for headers, which match case-insensitively. */
   key: string
   coerce: Coercer
-  hasDefault: boolean
-  defaultJson: string
   deep: boolean
+  /** The schema's default, a fresh copy per request when it is an object (handlers may mutate values). */
+  fallback?: () => unknown
 }
 
 interface LocationPlan {
@@ -79,10 +79,10 @@ function locationPlan(location: LocationPlan['location'], params: ParameterInfo[
     properties: Object.fromEntries(params.map((p) => [key(p), view.convert(p.schema)])),
     required: params.filter((p) => p.required).map(key),
   }
-  const plans = params.map((p) => {
-    const fallback = (p.schema as { default?: unknown }).default
-    return { name: key(p), key: key(p), coerce: parameterCoercer(p), hasDefault: fallback !== undefined,
-      defaultJson: JSON.stringify(fallback), deep: p.style === 'deepObject' }
+  const plans = params.map((p): ParamPlan => {
+    const value = (p.schema as { default?: unknown }).default
+    const fallback = value === undefined ? undefined : typeof value === 'object' && value !== null ? () => structuredClone(value) : () => value
+    return { key: key(p), coerce: parameterCoercer(p), deep: p.style === 'deepObject', fallback }
   })
   return { location, prefix, params: plans, validate: ajv.compile(schema) }
 }
@@ -97,18 +97,16 @@ export function runRequestPlan(plan: RequestPlan, input: RequestInput): RequestR
   return { valid: violations.length === 0, violations, values: { params, query, headers, body } }
 }
 
-const EMPTY: Record<string, unknown> = Object.freeze({}) as Record<string, unknown>
-
 function readLocation(plan: LocationPlan, source: Record<string, unknown> | undefined, ajv: SchemaSource, violations: Violation[]) {
-  if (plan.params.length === 0) return source ?? EMPTY
+  if (plan.params.length === 0) return source ?? {}
   // Undeclared query parameters and headers pass through untouched; the declared ones get their types.
   const out: Record<string, unknown> = plan.location === 'path' ? {} : { ...source }
   for (const p of plan.params) {
     let raw = source?.[p.key]
-    if (raw === undefined && p.deep && source) raw = takeDeepObject(out, source, p.name)
+    if (raw === undefined && p.deep && source) raw = takeDeepObject(out, source, p.key)
     if (raw === undefined && plan.location === 'query') raw = source?.[`${p.key}[]`]
     if (raw !== undefined) out[p.key] = p.coerce(raw)
-    else if (p.hasDefault) out[p.key] = JSON.parse(p.defaultJson)
+    else if (p.fallback) out[p.key] = p.fallback()
   }
   if (plan.validate && !plan.validate(out)) violations.push(...toViolations(plan.validate.errors ?? [], ajv, plan.prefix, plan.location))
   return out
