@@ -71,7 +71,8 @@ export class CampaignStore {
       vouchersCount: fixture.vouchers?.length,
     })
     const updatedAt = fixture.updated_at ? Date.parse(fixture.updated_at) : null
-    const campaign: StoredCampaign = { ...draft, seq: ++this.#seq, readyAt: createdAt, updatedAt }
+    // DONE at once, even when the fixture's created_at is ahead of the clock
+    const campaign: StoredCampaign = { ...draft, seq: ++this.#seq, readyAt: Math.min(createdAt, this.deps.clock.now()), updatedAt }
     if (campaign.voucher) this.deps.vouchers.register(campaign, fixture.vouchers)
     this.#insert(campaign)
     return { id: campaign.id, name: campaign.name }
