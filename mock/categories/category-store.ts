@@ -83,4 +83,14 @@ export class CategoryStore {
   get size(): number {
     return this.#byId.size
   }
+  // Persistence (mock/persistence): the whole store as plain data, and back.
+  snapshot(): Category[] {
+    return [...this.#byId.values()].map((c) => ({ ...c }))
+  }
+
+  restore(categories: Category[]): void {
+    this.#byId.clear()
+    this.#byName.clear()
+    for (const category of categories) this.add(category)
+  }
 }

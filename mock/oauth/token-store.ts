@@ -45,4 +45,13 @@ export class TokenStore {
   get size(): number {
     return this.#tokens.size
   }
+  // Persistence (mock/persistence): issued tokens survive a restart (they still expire on the clock).
+  snapshot(): AccessToken[] {
+    return [...this.#tokens.values()].map((t) => ({ ...t, scopes: [...t.scopes] }))
+  }
+
+  restore(tokens: AccessToken[]): void {
+    this.#tokens.clear()
+    for (const token of tokens) this.#tokens.set(token.accessToken, { ...token, scopes: [...token.scopes] })
+  }
 }
