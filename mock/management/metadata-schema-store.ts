@@ -42,4 +42,13 @@ export class MetadataSchemaStore {
   list(): MetadataSchema[] {
     return [...this.#schemas.values()].map((s) => structuredClone(s))
   }
+  // Persistence (mock/persistence): the whole store as plain data, and back.
+  snapshot(): MetadataSchema[] {
+    return this.list()
+  }
+
+  restore(schemas: MetadataSchema[]): void {
+    this.#schemas.clear()
+    for (const schema of schemas) this.add(schema)
+  }
 }

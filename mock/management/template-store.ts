@@ -64,4 +64,13 @@ export class TemplateStore {
       }
     }
   }
+  // Persistence (mock/persistence): the whole store as plain data, and back.
+  snapshot(): CampaignTemplate[] {
+    return this.list()
+  }
+
+  restore(templates: CampaignTemplate[]): void {
+    this.#templates.clear()
+    for (const template of templates) this.add(template)
+  }
 }

@@ -154,6 +154,15 @@ export class ReferralStore {
       ...(hasMore ? { more_starting_after: data[data.length - 1].id } : {}),
     }
   }
+  // Persistence (mock/persistence): the whole store as plain data, and back.
+  snapshot(): RedeemableHolder[] {
+    return this.all()
+  }
+
+  restore(holders: RedeemableHolder[]): void {
+    this.#byRedeemable.clear()
+    for (const holder of holders) this.add(holder)
+  }
 }
 
 const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)

@@ -116,4 +116,15 @@ export class RewardStore {
     }
     return assignment
   }
+  // Persistence (mock/persistence): the whole store as plain data, and back.
+  snapshot(): { rewards: Reward[]; assignments: RewardAssignment[] } {
+    return { rewards: this.listRewards(), assignments: this.listAssignments() }
+  }
+
+  restore(snapshot: { rewards: Reward[]; assignments: RewardAssignment[] }): void {
+    this.#rewards.clear()
+    this.#assignments.clear()
+    for (const reward of snapshot.rewards) this.addReward(reward)
+    for (const assignment of snapshot.assignments) this.addAssignment(assignment)
+  }
 }

@@ -100,4 +100,13 @@ export class TransactionStore {
   all(): VoucherTransaction[] {
     return [...this.#byCampaign.values()].flat().map((t) => structuredClone(t))
   }
+  // Persistence (mock/persistence): the whole store as plain data, and back.
+  snapshot(): VoucherTransaction[] {
+    return this.all()
+  }
+
+  restore(transactions: VoucherTransaction[]): void {
+    this.#byCampaign.clear()
+    for (const transaction of transactions) this.add(transaction)
+  }
 }
