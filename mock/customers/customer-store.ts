@@ -61,4 +61,17 @@ export class CustomerStore {
     if (input.source_id) return this.#bySource.get(input.source_id)
     return undefined
   }
+  // Persistence (mock/persistence): the whole store as plain data, and back.
+  snapshot(): CustomerRecord[] {
+    return this.list()
+  }
+
+  restore(customers: CustomerRecord[]): void {
+    this.#byId.clear()
+    this.#bySource.clear()
+    for (const customer of customers) {
+      this.#byId.set(customer.id, structuredClone(customer))
+      if (customer.source_id) this.#bySource.set(customer.source_id, customer.id)
+    }
+  }
 }

@@ -42,4 +42,13 @@ export class RedemptionStore {
   get size(): number {
     return this.#byId.size
   }
+  // Persistence (mock/persistence): the whole store as plain data, and back.
+  snapshot(): RedemptionRecord[] {
+    return this.list()
+  }
+
+  restore(records: RedemptionRecord[]): void {
+    this.#byId.clear()
+    for (const record of records) this.add(record)
+  }
 }

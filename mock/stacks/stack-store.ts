@@ -94,6 +94,16 @@ export class StackStore {
     this.#rules = { ...this.#rules, ...structuredClone(patch) }
     return this.stackingRules()
   }
+  // Persistence (mock/persistence): the whole store as plain data, and back.
+  snapshot(): { stacks: PromotionStack[]; rules: StackingRules } {
+    return { stacks: this.list(), rules: this.stackingRules() }
+  }
+
+  restore(snapshot: { stacks: PromotionStack[]; rules: StackingRules }): void {
+    this.#stacks.clear()
+    for (const stack of snapshot.stacks) this.add(stack)
+    this.#rules = structuredClone(snapshot.rules)
+  }
 }
 
 function campaignOf(tierId: string, tiers: TierCampaignLookup): string {
