@@ -48,9 +48,9 @@ describe('promokit contract against the in-process mock', () => {
     expect(names.filter((n) => n.startsWith(report.prefix))).toEqual([])
   })
 
-  it('stays within its request budget and time', () => {
+  // Its wall time is a benchmark figure (npm run bench: contract_run_ms), not a unit-test assertion.
+  it('stays within its request budget', () => {
     expect(report.requests).toBeLessThan(500)
-    expect(report.durationMs).toBeLessThan(5_000)
   })
 })
 
