@@ -1,4 +1,5 @@
 import autocannon from 'autocannon'
+import { treeCpuMs } from './processes.js'
 
 export interface LoadCall {
   method: 'GET' | 'POST'
@@ -12,12 +13,16 @@ export interface LoadOptions {
   connections: number
   warmupSeconds: number
   durationSeconds: number
+  /** The server's pid: its CPU time over the measured run gives CPU per request. */
+  serverPid?: number
 }
 
 export interface LoadResult {
   rps: number
   p50Ms: number
   p99Ms: number
+  /** Server CPU (user + system) per completed request, in µs; null without a pid. */
+  cpuUsPerRequest: number | null
   requests: number
   non2xx: number
   errors: number
@@ -30,7 +35,12 @@ export interface LoadResult {
 /** Warm-up (discarded: JIT, connection setup, caches) then the measured run, same call and connections. */
 export async function measureLoad(url: string, call: LoadCall, options: LoadOptions): Promise<LoadResult> {
   if (options.warmupSeconds > 0) await fire(url, call, options.connections, { duration: options.warmupSeconds })
-  return fire(url, call, options.connections, { duration: options.durationSeconds })
+  const cpuBefore = options.serverPid ? treeCpuMs(options.serverPid) : 0
+  const result = await fire(url, call, options.connections, { duration: options.durationSeconds })
+  if (options.serverPid && result.requests > 0) {
+    result.cpuUsPerRequest = ((treeCpuMs(options.serverPid) - cpuBefore) * 1000) / result.requests
+  }
+  return result
 }
 
 /** Exactly `amount` requests (used to seed state through the API). */
@@ -66,6 +76,7 @@ async function fire(
     rps: ok / result.duration,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
+    cpuUsPerRequest: null,
     requests: result.requests.total,
     non2xx: result.non2xx,
     errors: result.errors,

@@ -25,16 +25,30 @@ export function renderMarkdown(r: BenchResults, shape: RunShape): string {
       'the machine is shared and noisy.',
   )
   lines.push('')
-  lines.push('| Call | promokit req/s | p50 / p99 ms | Express ceiling req/s | promokit ÷ ceiling | Prism req/s | promokit ÷ Prism |')
-  lines.push('|---|---:|---:|---:|---:|---:|---:|')
+  lines.push(
+    '| Call | promokit req/s | p50 / p99 ms | Express ceiling req/s | p50 / p99 ms | promokit ÷ ceiling | Prism req/s | p50 / p99 ms | promokit ÷ Prism |',
+  )
+  lines.push('|---|---:|---:|---:|---:|---:|---:|---:|---:|')
   for (const call of callsOf(r.throughput)) {
     const pk = row(r.throughput, call, 'promokit')
     const ex = row(r.throughput, call, 'express')
     const pr = row(r.throughput, call, 'prism')
     lines.push(
-      `| ${call} | ${rps(pk)} | ${lat(pk)} | ${rps(ex)} | ${times(ratio(pk?.rps ?? null, ex?.rps ?? null))} | ` +
-        `${rps(pr)} | ${times(ratio(pk?.rps ?? null, pr?.rps ?? null))} |`,
+      `| ${call} | ${rps(pk)} | ${lat(pk)} | ${rps(ex)} | ${lat(ex)} | ${times(ratio(pk?.rps ?? null, ex?.rps ?? null))} | ` +
+        `${rps(pr)} | ${lat(pr)} | ${times(ratio(pk?.rps ?? null, pr?.rps ?? null))} |`,
     )
+  }
+  const cpuRows = callsOf(r.throughput).filter((call) => r.throughput.some((t) => t.call === call && cpuOf(t) !== ''))
+  if (cpuRows.length > 0) {
+    lines.push('')
+    lines.push('Server CPU per request (user + system µs over the measured run; steadier than req/s on a busy machine):')
+    lines.push('')
+    lines.push('| Call | promokit | Express ceiling | Prism |')
+    lines.push('|---|---:|---:|---:|')
+    for (const call of cpuRows) {
+      const cell = (target: ThroughputRow['target']) => cpuOf(row(r.throughput, call, target))
+      lines.push(`| ${call} | ${cell('promokit')} | ${cell('express')} | ${cell('prism')} |`)
+    }
   }
   const notes = r.throughput.filter((t) => t.note).map((t) => `${t.target}, ${t.call}: ${t.note}`)
   if (notes.length > 0) lines.push('', ...notes.map((n) => `- ${n}`))
@@ -66,9 +80,9 @@ export function renderMarkdown(r: BenchResults, shape: RunShape): string {
 
 /** The console version: the same figures, aligned for a terminal. */
 export function renderTable(r: BenchResults): string {
-  const rows: string[][] = [['call', 'target', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'note']]
+  const rows: string[][] = [['call', 'target', 'req/s', 'p50 ms', 'p99 ms', 'cpu/req', 'non-2xx', 'note']]
   for (const t of r.throughput) {
-    rows.push([t.call, t.target, fmt(t.rps), fmt(t.p50_ms), fmt(t.p99_ms), String(t.non2xx + t.errors), t.note ?? ''])
+    rows.push([t.call, t.target, fmt(t.rps), fmt(t.p50_ms), fmt(t.p99_ms), cpuOf(t), String(t.non2xx + t.errors), t.note ?? ''])
   }
   const out = [align(rows), '']
   const pairs: [string, string][] = [
@@ -101,6 +115,8 @@ function row(rows: ThroughputRow[], call: string, target: ThroughputRow['target'
 }
 
 const rps = (t: ThroughputRow | undefined): string => (t ? fmt(t.rps) : '')
+const cpuOf = (t: ThroughputRow | undefined): string =>
+  t?.cpu_us_per_req === undefined || t.cpu_us_per_req === null ? '' : `${Math.round(t.cpu_us_per_req).toLocaleString('en-US')} µs`
 const lat = (t: ThroughputRow | undefined): string => (t && t.rps !== null ? `${fmt(t.p50_ms)} / ${fmt(t.p99_ms)}` : '')
 const times = (v: Figure): string => (v === null ? '' : `${v.toFixed(2)}×`)
 const ms = (v: Figure): string => (v === null ? 'n/a' : `${fmt(v)} ms`)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { noteFor } from '../phases/throughput.js'
+import { meanOf, noteFor } from '../phases/throughput.js'
 import { renderMarkdown, renderTable } from './render.js'
 import { computeRatios, emptyResults, evaluateTargets, finalize, fmt, ratio, type BenchResults } from './results.js'
 
@@ -94,13 +94,14 @@ describe('renderMarkdown', () => {
   it('lines up promokit, the ceiling and Prism per call with their ratios', () => {
     const r = measured()
     r.throughput = [
-      { call: 'GET list', target: 'promokit', rps: 3600, p50_ms: 12, p99_ms: 18, non2xx: 0, errors: 0 },
+      { call: 'GET list', target: 'promokit', rps: 3600, p50_ms: 12, p99_ms: 18, cpu_us_per_req: 412, non2xx: 0, errors: 0 },
       { call: 'GET list', target: 'express', rps: 4000, p50_ms: 11, p99_ms: 17, non2xx: 0, errors: 0 },
       { call: 'GET list', target: 'prism', rps: 240, p50_ms: 150, p99_ms: 300, non2xx: 0, errors: 0 },
     ]
     const md = renderMarkdown(finalize(r), shape)
-    expect(md).toContain('| GET list | 3,600 | 12.0 / 18.0 | 4,000 | 0.90× | 240 | 15.00× |')
+    expect(md).toContain('| GET list | 3,600 | 12.0 / 18.0 | 4,000 | 11.0 / 17.0 | 0.90× | 240 | 150 / 300 | 15.00× |')
     expect(renderTable(finalize(r))).toContain('GET list  prism')
+    expect(md).toContain('| GET list | 412 µs |  |  |')
   })
 })
 
@@ -121,5 +122,29 @@ describe('fmt', () => {
     expect(fmt(18.26)).toBe('18.3')
     expect(fmt(0.456)).toBe('0.46')
     expect(fmt(null)).toBe('n/a')
+  })
+})
+
+describe('meanOf', () => {
+  const run = (rps: number, cpu: number | null) => ({
+    rps,
+    p50Ms: 10,
+    p99Ms: rps / 100,
+    cpuUsPerRequest: cpu,
+    requests: rps * 10,
+    non2xx: 1,
+    errors: 0,
+    timeouts: 0,
+    errorKinds: { ECONNRESET: 1 },
+    seconds: 10,
+  })
+
+  it('averages the rates and latencies of alternating rounds and adds up the counts', () => {
+    const m = meanOf([run(3000, 300), run(4000, 200)])
+    expect(m).toMatchObject({ rps: 3500, p99Ms: 35, cpuUsPerRequest: 250, requests: 70_000, non2xx: 2, errorKinds: { ECONNRESET: 2 } })
+  })
+
+  it('has no CPU figure when a round lacks one', () => {
+    expect(meanOf([run(3000, 300), run(4000, null)]).cpuUsPerRequest).toBeNull()
   })
 })

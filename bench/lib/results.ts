@@ -9,6 +9,8 @@ export interface ThroughputRow {
   rps: Figure
   p50_ms: Figure
   p99_ms: Figure
+  /** Server CPU per request (µs): robust to a busy machine, unlike req/s. */
+  cpu_us_per_req?: Figure
   non2xx: number
   errors: number
   /** Why there is no figure (e.g. the operation does not exist yet). */

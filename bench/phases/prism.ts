@@ -15,20 +15,21 @@ export async function runPrism(ctx: BenchContext): Promise<void> {
   r.prism_idle_rss_mb = round(treeRssMb(prism.child.pid!))
   ctx.log(`prism started in ${r.prism_startup_ms} ms, RSS ${r.prism_idle_rss_mb} MB`)
 
+  const shape = { ...ctx.shape, serverPid: prism.child.pid }
   ctx.log('measuring prism list')
-  const list = toRow(CALLS.list10k, 'prism', await measureLoad(prism.url, listCall(), ctx.shape))
+  const list = toRow(CALLS.list10k, 'prism', await measureLoad(prism.url, listCall(), shape))
   // Prism is stateless: its list answer is the same example however many campaigns were "created".
   r.throughput.push({ ...list, call: CALLS.list0, note: joinNotes('stateless: one measurement, shown for both list rows', list.note) })
   r.throughput.push(list)
   r.prism_list_rps = list.rps
 
   ctx.log('measuring prism create')
-  const create = toRow(CALLS.create, 'prism', await measureLoad(prism.url, createCall(`bench-prism-${Date.now()}`), ctx.shape))
+  const create = toRow(CALLS.create, 'prism', await measureLoad(prism.url, createCall(`bench-prism-${Date.now()}`), shape))
   r.throughput.push(create)
   r.prism_create_rps = create.rps
 
   ctx.log('measuring prism validation')
-  r.throughput.push(toRow(CALLS.validation, 'prism', await measureLoad(prism.url, validationCall('promo_bench0001'), ctx.shape)))
+  r.throughput.push(toRow(CALLS.validation, 'prism', await measureLoad(prism.url, validationCall('promo_bench0001'), shape)))
   await prism.stop()
 }
 

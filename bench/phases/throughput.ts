@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { BenchContext } from '../run.js'
 import { APP_HEADERS, CALLS, callOnce, createCall, listCall, validationCall, type Answer } from '../lib/calls.js'
-import { measureLoad, type LoadCall } from '../lib/load.js'
+import { measureLoad, type LoadCall, type LoadResult } from '../lib/load.js'
 import { treeRssMb, type StartedServer } from '../lib/processes.js'
 import type { ThroughputRow } from '../lib/results.js'
 import { startExpressCeiling, startPromokit } from '../lib/servers.js'
@@ -48,13 +48,20 @@ export async function runThroughput(ctx: BenchContext): Promise<void> {
   if (!validationNote) bodies.validation = validation
   const ceiling = await startExpressCeiling(ctx.root, bodies)
 
-  const pair = async (label: string, promokit: StartedServer, call: LoadCall, ceilingCall: LoadCall): Promise<void> => {
-    ctx.log(`measuring ${label}`)
-    r.throughput.push(toRow(label, 'promokit', await measureLoad(promokit.url, call, ctx.shape)))
-    r.throughput.push(toRow(label, 'express', await measureLoad(ceiling.url, ceilingCall, ctx.shape)))
+  // Rounds alternate promokit and the ceiling, so a burst of noise on the machine hits both alike.
+  const pair = async (label: string, promokit: StartedServer, call: LoadCall, ceilingCall: LoadCall, rounds = 1): Promise<void> => {
+    const ours: LoadResult[] = []
+    const theirs: LoadResult[] = []
+    for (let round = 1; round <= rounds; round++) {
+      ctx.log(`measuring ${label}${rounds > 1 ? ` (round ${round} of ${rounds})` : ''}`)
+      ours.push(await measureLoad(promokit.url, call, { ...ctx.shape, serverPid: promokit.child.pid }))
+      theirs.push(await measureLoad(ceiling.url, ceilingCall, { ...ctx.shape, serverPid: ceiling.child.pid }))
+    }
+    r.throughput.push(toRow(label, 'promokit', meanOf(ours)))
+    r.throughput.push(toRow(label, 'express', meanOf(theirs)))
   }
   await pair(CALLS.list0, empty, listCall(), listCall({ 'x-bench-body': 'list0' }))
-  await pair(CALLS.list10k, full, listCall(), listCall({ 'x-bench-body': 'list10k' }))
+  await pair(CALLS.list10k, full, listCall(), listCall({ 'x-bench-body': 'list10k' }), ctx.quick ? 1 : 2)
   await pair(CALLS.create, empty, createCall(`bench-${run}-load`), createCall(`bench-${run}-x`, { 'x-bench-body': 'create' }))
   if (validationNote) {
     r.validation_note = validationNote
@@ -76,13 +83,14 @@ export async function runThroughput(ctx: BenchContext): Promise<void> {
   r.validation_p99_ms = pick(CALLS.validation, 'promokit')?.p99_ms ?? null
 }
 
-export function toRow(call: string, target: ThroughputRow['target'], m: Awaited<ReturnType<typeof measureLoad>>): ThroughputRow {
+export function toRow(call: string, target: ThroughputRow['target'], m: LoadResult): ThroughputRow {
   const row: ThroughputRow = {
     call,
     target,
     rps: round(m.rps),
     p50_ms: m.p50Ms,
     p99_ms: m.p99Ms,
+    cpu_us_per_req: m.cpuUsPerRequest === null ? null : Math.round(m.cpuUsPerRequest),
     non2xx: m.non2xx,
     errors: m.errors,
   }
@@ -91,6 +99,27 @@ export function toRow(call: string, target: ThroughputRow['target'], m: Awaited<
     row.note = `${m.non2xx} non-2xx answers and ${m.errors} errors${kinds ? ` (${kinds})` : ''} (not counted as throughput)`
   }
   return row
+}
+
+/** Several rounds of one call as one result: means of the rates and latencies, sums of the counts. */
+export function meanOf(results: LoadResult[]): LoadResult {
+  if (results.length === 1) return results[0]
+  const mean = (f: (r: LoadResult) => number) => results.reduce((sum, r) => sum + f(r), 0) / results.length
+  const cpu = results.every((r) => r.cpuUsPerRequest !== null) ? mean((r) => r.cpuUsPerRequest!) : null
+  const errorKinds: Record<string, number> = {}
+  for (const r of results) for (const [kind, n] of Object.entries(r.errorKinds)) errorKinds[kind] = (errorKinds[kind] ?? 0) + n
+  return {
+    rps: mean((r) => r.rps),
+    p50Ms: mean((r) => r.p50Ms),
+    p99Ms: mean((r) => r.p99Ms),
+    cpuUsPerRequest: cpu,
+    requests: results.reduce((sum, r) => sum + r.requests, 0),
+    non2xx: results.reduce((sum, r) => sum + r.non2xx, 0),
+    errors: results.reduce((sum, r) => sum + r.errors, 0),
+    timeouts: results.reduce((sum, r) => sum + r.timeouts, 0),
+    errorKinds,
+    seconds: results.reduce((sum, r) => sum + r.seconds, 0),
+  }
 }
 
 export function naRow(call: string, target: ThroughputRow['target'], note: string): ThroughputRow {
