@@ -6,6 +6,7 @@ import { ApiError, toApiError } from './errors.js'
 import { operationHandlers } from './handlers.js'
 import { createHttpLogger } from './logging.js'
 import { mountOperations } from './mount-operations.js'
+import { cors } from './pipeline/cors.js'
 import { createRequestIdMiddleware, requestIdOf } from './pipeline/request-id.js'
 import type { OperationHandlers } from './types.js'
 
@@ -24,6 +25,7 @@ export function createMockApp(deps: MockDeps, options: MockAppOptions = {}): Exp
   app.set('query parser', 'extended')
 
   app.use(createRequestIdMiddleware())
+  app.use(cors())
   if (deps.logger.level !== 'silent') app.use(createHttpLogger(deps.logger))
   app.use('/_mock', createControlRouter(deps, options.control))
   app.use(journal(deps))
