@@ -10,7 +10,7 @@ export interface SizeFigures {
 
 /** List latency as state grows: one process, campaigns added in steps, sequential keep-alive requests. */
 export async function runListBySize(ctx: BenchContext): Promise<void> {
-  const samples = ctx.quick ? 150 : 500
+  const samples = ctx.quick ? 100 : 500
   const figures = await runWorker<{ sizes: SizeFigures[] }>(ctx.root, 'list-by-size', ['1000,10000,100000', String(samples)], 180_000, ctx.log)
   for (const s of figures.sizes) {
     const key = String(s.size) as '1000' | '10000' | '100000'
