@@ -18,3 +18,15 @@ export { listOperations, type OperationInfo } from './src/spec/operations.js'
 // Time and ids
 export { ManualClock, OffsetClock, systemClock, FIXTURE_EPOCH, type Clock } from './src/clock.js'
 export { randomIds, sequentialIds, type IdSource } from './src/ids.js'
+
+// Types generated from spec/openapi.yaml
+export type * from './src/types/index.js'
+
+// Fixtures
+export { loadFixtureSet, defaultFixturesDir } from './fixtures/load.js'
+export { generateCampaigns, type CampaignCreateBody } from './fixtures/generators.js'
+
+// The conformance suite, for tools that drive it themselves (the CLI is `promokit contract`)
+export { loadSuite, type Suite } from './contracts/suite.js'
+export { runSuite, planChecks, type RunOptions } from './contracts/runner.js'
+export type { RunReport } from './contracts/types.js'

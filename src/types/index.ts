@@ -1,4 +1,4 @@
-// Convenient names for the generated spec types (src/types/openapi.d.ts; regenerate with npm run gen:types).
+// Convenient names for the generated spec types (src/types/openapi.ts; regenerate with npm run gen:types).
 import type { components, operations, paths } from './openapi.js'
 
 export type { components, operations, paths }
