@@ -29,6 +29,17 @@ describe('POST /v1/validations', () => {
     expect(res.body.redeemables[2].result.gift).toEqual({ balance: 10000, credits: 3000 })
   })
 
+  it('pays with loyalty points through a COIN reward: 500 points of "$5 off" take 500 off the order', async () => {
+    const app = await createTestApp()
+    const res = await post(app, '/v1/validations', {
+      redeemables: [v('LOYAL-0001', { reward: { id: 'rew_demo0002', points: 500 } })],
+      order: { amount: 10000 },
+    })
+    expect(res.status).toBe(200)
+    expect(res.body).toMatchObject({ valid: true, order: { amount: 10000, total_amount: 9500 } })
+    expect(res.body.redeemables[0].result.loyalty_card).toMatchObject({ points: 500 })
+  })
+
   it.each([
     ['a used-up code', v('WELCOME-USED'), 'quantity_exceeded'],
     ['an inactive code', v('WELCOME-OFF0'), 'voucher_disabled'],
