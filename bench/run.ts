@@ -1,7 +1,7 @@
 // `npm run bench [-- --quick] [-- --only phase,phase]`: measures promokit beside a bare Express 5 ceiling
 // and Prism in one run, prints a table and writes bench/results.json + bench/results.md.
 import { writeFileSync } from 'node:fs'
-import { cpus, platform, release, totalmem } from 'node:os'
+import { cpus, loadavg, platform, release, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { packageRoot } from '../src/paths.js'
 import { killAllNow, stopAll } from './lib/processes.js'
@@ -93,6 +93,7 @@ function machineInfo(): MachineInfo {
     node: process.version,
     platform: `${platform()} ${release()}`,
     date: new Date().toISOString(),
+    load_average: loadavg().map((n) => Math.round(n * 100) / 100),
   }
 }
 

@@ -16,7 +16,8 @@ export function renderMarkdown(r: BenchResults, shape: RunShape): string {
   lines.push('')
   lines.push(
     `Measured with \`${r.command}\`${r.quick ? ' (quick mode: shorter runs, noisier)' : ''} on ${m.date.slice(0, 10)}: ` +
-      `${m.cores} cores (${m.cpu_model}), ${m.total_memory_gb} GB, Node ${m.node}, ${m.platform}. ` +
+      `${m.cores} cores (${m.cpu_model}), ${m.total_memory_gb} GB, Node ${m.node}, ${m.platform}` +
+      `${m.load_average ? `, load average ${m.load_average.join(' / ')} at the start` : ''}. ` +
       `Everything on 127.0.0.1; autocannon in the bench process (it shares the cores with the servers), ` +
       `${shape.connections} connections, ${shape.warmupSeconds} s warm-up then ${shape.durationSeconds} s measured. ` +
       `promokit runs as \`promokit mock\` (own process, system clock, silent logs); Prism as ` +

@@ -24,6 +24,8 @@ export interface MachineInfo {
   node: string
   platform: string
   date: string
+  /** 1/5/15-minute load averages when the run started: how busy the shared machine was. */
+  load_average?: number[]
 }
 
 export interface BenchResults {
