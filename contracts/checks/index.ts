@@ -3,6 +3,7 @@ import type { SuiteOperation } from '../suite-validator.js'
 import { authChecks } from './auth.js'
 import { campaignErrorChecks } from './campaign-errors.js'
 import { campaignChecks } from './campaigns.js'
+import { checkoutFlowChecks } from './checkout-flows.js'
 import { checkoutChecks } from './checkout.js'
 import { exportChecks } from './exports.js'
 import { listingChecks } from './listing.js'
@@ -21,6 +22,7 @@ export function allChecks(operations: readonly SuiteOperation[]): Check[] {
     ...exportChecks,
     ...oauthChecks,
     ...checkoutChecks,
+    ...checkoutFlowChecks,
     ...authChecks(operations),
   ]
 }

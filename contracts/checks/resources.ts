@@ -1,5 +1,5 @@
 import type { Check } from '../check.js'
-import { enc } from './support.js'
+import { createCampaign, enc } from './support.js'
 
 const rewardPath = (rewardId: string, assignmentId: string): string => `/v1/rewards/${enc(rewardId)}/assignments/${enc(assignmentId)}`
 
@@ -24,6 +24,29 @@ export const resourceChecks: Check[] = [
     async run(ctx) {
       const res = await ctx.call({ operationId: 'createCategory', method: 'POST', path: '/v1/categories', body: { name: ctx.name('bad-category'), hierarchy: -1 } }, { status: 400 })
       ctx.expectField(res, '/key', 'invalid_payload')
+    },
+  },
+  {
+    id: 'categories.expand-on-list-campaigns',
+    title: 'listCampaigns?expand=categories fills categories of a campaign created with a category',
+    operationIds: ['createCategory', 'createCampaign', 'listCampaigns'],
+    readOnly: false,
+    async run(ctx) {
+      // The API cannot delete categories: this one stays, named with the run prefix (see Cleanup).
+      const name = ctx.name('expand-category')
+      const category = await ctx.call({ operationId: 'createCategory', method: 'POST', path: '/v1/categories', body: { name, hierarchy: 3 } }, { status: 200 })
+      const categoryId: string = category.response.body.id
+      const created = await createCampaign(ctx, 'PROMOTION', 'with-category', { body: { category_id: categoryId } })
+      const campaign = created.response.body
+      const query = { limit: 10, expand: 'categories', 'filters[campaigns][conditions][$is]': campaign.name }
+      const res = await ctx.call({ operationId: 'listCampaigns', method: 'GET', path: '/v1/campaigns', query }, { status: 200 })
+      const i = (res.response.body.campaigns ?? []).findIndex((c: any) => c?.id === campaign.id)
+      if (i < 0) ctx.fail({ pointer: '/campaigns', message: 'the campaign filtered by its name must be listed', expected: campaign.id, actual: res.response.body.campaigns }, res)
+      const categories = res.response.body.campaigns[i].categories
+      const j = Array.isArray(categories) ? categories.findIndex((c: any) => c?.id === categoryId) : -1
+      if (j < 0) ctx.fail({ pointer: `/campaigns/${i}/categories`, message: 'expand=categories must fill the campaign\'s categories', expected: `a category with id ${categoryId}`, actual: categories }, res)
+      ctx.expectField(res, `/campaigns/${i}/categories/${j}/name`, name)
+      ctx.expectField(res, `/campaigns/${i}/categories/${j}/hierarchy`, 3)
     },
   },
   {
