@@ -8,15 +8,26 @@ interface Task {
 export interface CleanupOutcome {
   deleted: string[]
   failed: string[]
+  /** Created resources the API cannot delete: they stay, named with the run prefix. */
+  kept: string[]
+}
+
+/** Creations the API has no delete for, and how the cleanup summary names them. */
+const UNDELETABLE: Record<string, (body: any) => string> = {
+  createCategory: (b) => `category ${b.id} (${b.name})`,
+  exportCampaignTransactions: (b) => `export ${b.id}`,
+  copyCampaignTemplate: (b) => `campaign template ${b.id} (${b.name})`,
+  createOAuthToken: () => 'OAuth token (expires by itself)',
 }
 
 /**
  * What the run must undo, undone last-in first-out at the end (also after a failure or SIGINT).
- * Campaigns are the only created resource the API can delete; categories, exports and template
- * copies stay, named with the run prefix.
+ * Campaigns are the only created resource the API can delete; categories, exports, template copies,
+ * OAuth tokens and redemptions stay, named with the run prefix, and are listed as kept in the summary.
  */
 export class Cleanup {
   #tasks: Task[] = []
+  readonly #kept: string[] = []
   readonly #campaigns = new Set<string>()
 
   constructor(
@@ -29,6 +40,17 @@ export class Cleanup {
 
   add(label: string, run: () => Promise<void>): void {
     this.#tasks.push({ label, run })
+  }
+
+  /** Notes a created resource the API cannot delete, for the cleanup summary. */
+  keep(label: string): void {
+    this.#kept.push(label)
+  }
+
+  /** Notes a successful create of a kind the API cannot delete (see UNDELETABLE). */
+  noteCreated(operationId: string, status: number, body: any): void {
+    const label = UNDELETABLE[operationId]
+    if (label && status === 200 && typeof body === 'object' && body !== null) this.keep(label(body))
   }
 
   /** Registers a created campaign for deletion; registering twice is harmless. */
@@ -65,7 +87,7 @@ export class Cleanup {
   }
 
   async runAll(): Promise<CleanupOutcome> {
-    const outcome: CleanupOutcome = { deleted: [], failed: [] }
+    const outcome: CleanupOutcome = { deleted: [], failed: [], kept: [...this.#kept] }
     const tasks = this.#tasks.reverse()
     this.#tasks = []
     for (const task of tasks) {

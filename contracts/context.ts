@@ -49,6 +49,7 @@ export function createCheckContext(deps: ContextDeps): CheckContext {
       // Whatever the check expected, a campaign that got created must go at the end.
       const { status, body } = exchange.response
       if (spec.operationId === 'createCampaign' && status === 200 && typeof body?.id === 'string') deps.cleanup.deleteCampaign(body.id)
+      else deps.cleanup.noteCreated(spec.operationId, status, body)
       expectResponse(exchange, expectation)
       return exchange
     },

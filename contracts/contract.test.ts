@@ -41,8 +41,9 @@ describe('promokit contract against the in-process mock', () => {
     }
   })
 
-  it('deletes every campaign it created', async () => {
+  it('deletes every campaign it created and lists what the API cannot delete as kept', async () => {
     expect(report.cleanup.failed).toEqual([])
+    expect(report.cleanup.kept).toEqual(expect.arrayContaining([expect.stringMatching(new RegExp(`^category cat_\\S+ \\(${report.prefix}expand-category-`)), expect.stringMatching(/^redemption of /)]))
     const res = await fetch(`${mock.url}/v1/campaigns?limit=100`, { headers: { 'X-App-Id': mock.credentials.appId, 'X-App-Token': mock.credentials.appToken } })
     const names: string[] = ((await res.json()) as any).campaigns.map((c: any) => c.name)
     expect(names.filter((n) => n.startsWith(report.prefix))).toEqual([])

@@ -86,7 +86,8 @@ export interface RunReport {
   results: CheckResult[]
   coverage: CoverageRow[]
   summary: RunSummary
-  cleanup: { deleted: string[]; failed: string[] }
+  /** `kept`: created resources the API cannot delete (absent in reports of older versions). */
+  cleanup: { deleted: string[]; failed: string[]; kept?: string[] }
   /** Set when the run stopped early (SIGINT, request budget). */
   interrupted?: string
 }

@@ -63,7 +63,9 @@ async function expectApplicable(ctx: CheckContext, item: Redeemable, discount: n
 async function redeemOnce(ctx: CheckContext, item: Redeemable, discount: number): Promise<void> {
   // A redemption creates an order and a customer the API cannot delete: both carry the run prefix and tag.
   const body = () => ({ redeemables: [item], order: order({ source_id: ctx.name('order'), metadata: ctx.tag }), customer: { source_id: ctx.name('customer'), metadata: ctx.tag }, metadata: ctx.tag })
-  const redeemed = await redeem(ctx, body(), 200)
+  const first = body()
+  const redeemed = await redeem(ctx, first, 200)
+  ctx.cleanup.keep(`redemption of ${item.id} (order ${first.order.source_id}, customer ${first.customer.source_id})`)
   ctx.expectThat(redeemed, '/redemptions', (r) => Array.isArray(r) && r.length === 1, 'one redemption', 'one redeemable redeemed gives one redemption')
   ctx.expectField(redeemed, '/redemptions/0/result', 'SUCCESS')
   if (redeemed.response.body.parent_redemption !== undefined) ctx.expectField(redeemed, '/parent_redemption/result', 'SUCCESS')

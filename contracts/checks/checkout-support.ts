@@ -9,7 +9,7 @@ export interface Redeemable {
 }
 
 export const ORDER_AMOUNT = 10_000
-export const order = (extra: Record<string, unknown> = {}) => ({ amount: ORDER_AMOUNT, items: [{ quantity: 1, price: ORDER_AMOUNT, amount: ORDER_AMOUNT }], ...extra })
+export const order = <T extends object>(extra: T = {} as T) => ({ amount: ORDER_AMOUNT, items: [{ quantity: 1, price: ORDER_AMOUNT, amount: ORDER_AMOUNT }], ...extra })
 export const voucher = (id: string): Redeemable => ({ object: 'voucher', id })
 
 /** Validations/redemptions may not be deployed yet: a route 404 (or no such operation in the spec) skips. */

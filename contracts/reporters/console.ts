@@ -48,9 +48,12 @@ export function printReport(out: Writer, report: RunReport): void {
   }
   const { exercised, documented } = coveragePercent(report.coverage)
   out.write(`  ${exercised}/${documented} documented statuses exercised\n`)
-  if (report.cleanup.deleted.length || report.cleanup.failed.length) {
+  const kept = report.cleanup.kept ?? []
+  if (report.cleanup.deleted.length || report.cleanup.failed.length || kept.length) {
     out.write(`\nCleanup: ${report.cleanup.deleted.length} done${report.cleanup.failed.length ? `, ${report.cleanup.failed.length} FAILED:` : ''}\n`)
     for (const f of report.cleanup.failed) out.write(`  - ${f}\n`)
+    if (kept.length) out.write(`  ${kept.length} kept (the API cannot delete them; named with the run prefix):\n`)
+    for (const k of kept) out.write(`  - ${k}\n`)
   }
   if (report.interrupted) out.write(`\nStopped early: ${report.interrupted}\n`)
   out.write(`\n${report.requests} requests in ${report.durationMs} ms against ${report.target.baseUrl}${report.target.isMock ? ' (promokit mock)' : ''}\n`)

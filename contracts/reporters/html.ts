@@ -62,9 +62,10 @@ function checkRow(r: CheckResult): string {
 }
 
 function cleanupHtml(report: RunReport): string {
-  const { deleted, failed } = report.cleanup
-  if (!deleted.length && !failed.length) return ''
-  return `<section><h2>Cleanup</h2><p>${deleted.length} done, ${failed.length} failed.</p><ul>${failed.map((f) => `<li class="bad">${esc(f)}</li>`).join('')}</ul></section>`
+  const { deleted, failed, kept = [] } = report.cleanup
+  if (!deleted.length && !failed.length && !kept.length) return ''
+  const keptHtml = kept.length ? `<p>${kept.length} kept (the API cannot delete them; named with the run prefix):</p><ul>${kept.map((k) => `<li>${esc(k)}</li>`).join('')}</ul>` : ''
+  return `<section><h2>Cleanup</h2><p>${deleted.length} done, ${failed.length} failed.</p><ul>${failed.map((f) => `<li class="bad">${esc(f)}</li>`).join('')}</ul>${keptHtml}</section>`
 }
 
 function pretty(text: string): string {

@@ -42,7 +42,7 @@ function sampleReport(): RunReport {
       { operationId: 'createCategory', method: 'POST', path: '/v1/categories', statuses: [{ status: '200', exercised: true }, { status: '400', exercised: false }], undocumented: [418] },
     ],
     summary: { passed: 1, failed: 1, skipped: 1 },
-    cleanup: { deleted: ['deleteCampaign camp_1'], failed: [] },
+    cleanup: { deleted: ['deleteCampaign camp_1'], failed: [], kept: ['category cat_1 (pk-run1-category-1)'] },
   }
 }
 
@@ -71,6 +71,8 @@ describe('HTML reporter', () => {
     expect(html).toContain('<code>/id</code>')
     expect(html).toContain('curl -X POST')
     expect(html).toContain('undocumented: 418')
+    expect(html).toContain('1 kept (the API cannot delete them')
+    expect(html).toContain('category cat_1 (pk-run1-category-1)')
     expect(html).not.toMatch(/<script|<link|src=|@import|https?:\/\/(?!staging\.example\.com)/)
     expect(html).toContain('&lt;script&gt;')
   })
@@ -92,5 +94,6 @@ describe('console reporter', () => {
     expect(out.trimEnd().split('\n').at(-1)).toBe('1 passed, 1 failed, 1 skipped')
     expect(summaryLine(sampleReport())).toBe('1 passed, 1 failed, 1 skipped')
     expect(out).toContain('body /id')
+    expect(out).toContain('1 kept (the API cannot delete them; named with the run prefix):\n  - category cat_1 (pk-run1-category-1)')
   })
 })
