@@ -32,6 +32,14 @@ const CASES: FaultCase[] = [
   { kind: 'an error body without key', fault: { operationId: 'getCampaign', action: 'drop', pointer: '/key', whenStatus: 404 }, check: 'campaigns.get-unknown-404', location: 'body', pointer: '/key' },
   { kind: 'a list page overlapping the previous one', fault: { operationId: 'listCampaigns', action: 'page-overlap' }, check: 'list.paging', location: 'behaviour', pointer: '/campaigns/0/id' },
   { kind: 'an export that never leaves SCHEDULED', fault: { operationId: 'getExport', action: 'export-stuck' }, check: 'exports.lifecycle', location: 'behaviour', pointer: '/status' },
+  // 9100 is a valid amount for the schema: only the money invariant (10000 - 1000 off = 9000) can catch it.
+  {
+    kind: 'a wrong order total in a validation',
+    fault: { operationId: 'validateStackedDiscounts', action: 'set', pointer: '/order/total_amount', value: 9100, whenStatus: 200 },
+    check: 'checkout.coupon-redeem-once',
+    location: 'behaviour',
+    pointer: '/order/total_amount',
+  },
 ]
 
 let mock: MockServer
