@@ -1,12 +1,18 @@
-import { Ajv2020 } from 'ajv/dist/2020.js'
-import ajvFormats from 'ajv-formats'
+import { createRequire } from 'node:module'
+import type { Ajv2020, Options } from 'ajv/dist/2020.js'
+
+// Ajv and its formats are loaded on first use: a mock started from precompiled validators never needs them.
+const require = createRequire(import.meta.url)
 
 /**
  * The one Ajv instance a validator compiles into. Strict about JSON Schema itself (a typo such as
  * `minimun` in the spec fails at creation) but not about type annotations OpenAPI authors routinely omit.
+ * `sourceCode` keeps the generated code, for standalone modules (bin/precompile.js).
  */
-export function createAjv(customFormats: Iterable<string>): Ajv2020 {
-  const ajv = new Ajv2020({
+export function createAjv(customFormats: Iterable<string>, sourceCode = false): Ajv2020 {
+  const { Ajv2020: AjvClass } = require('ajv/dist/2020.js') as { Ajv2020: new (options: Options) => Ajv2020 }
+  const ajvFormats = require('ajv-formats') as { default: (ajv: Ajv2020) => unknown }
+  const ajv = new AjvClass({
     allErrors: true,
     discriminator: true,
     verbose: true,
@@ -16,6 +22,7 @@ export function createAjv(customFormats: Iterable<string>): Ajv2020 {
     strictRequired: false,
     // The two views hold copies of the same schemas: a `$id` in the spec must not be registered twice.
     addUsedSchema: false,
+    ...(sourceCode ? { code: { source: true, esm: true } } : {}),
   })
   ajvFormats.default(ajv)
   // OpenAPI's annotation keywords: no validation meaning (OpenAPI 3.1 §4.8.24 `example`, `xml`, `externalDocs`).

@@ -1,7 +1,13 @@
-import type { Ajv, ErrorObject } from 'ajv'
+import type { ErrorObject, ValidateFunction } from 'ajv'
 
-/** The Ajv instance the validators came from: branches are compiled (once, cached by Ajv) on demand. */
-export type SchemaSource = Pick<Ajv, 'compile' | 'getSchema'>
+/**
+ * Where the validators came from: branches are compiled (once, cached) on demand, by Ajv or found among
+ * the precompiled ones; `schemaOf` gives a registered schema by its id (a `$ref` target).
+ */
+export interface SchemaSource {
+  compile(schema: object): ValidateFunction
+  schemaOf(id: string): unknown
+}
 
 const COMBINATORS = new Set(['oneOf', 'anyOf'])
 

@@ -1,10 +1,9 @@
-import type { Ajv2020 } from 'ajv/dist/2020.js'
 import type { ValidateFunction } from 'ajv'
 import type { OperationInfo, ParameterInfo } from '../spec/operations.js'
 import type { SchemaSource } from './collapse.js'
 import { collectDeepObject, parameterCoercer, schemaCoercer, type Coercer } from './coerce.js'
 import { findByMediaType, isFormMediaType, mediaTypeOf } from './media-types.js'
-import type { SchemaView } from './schema-views.js'
+import type { PlanCompiler } from './plan-compiler.js'
 import { toViolations, type Violation, type ViolationLocation } from './violations.js'
 
 export interface RequestInput {
@@ -56,35 +55,36 @@ export interface RequestPlan {
   body?: { required: boolean; types: Map<string, { validate: ValidateFunction; coerce?: Coercer }> }
 }
 
-export function buildRequestPlan(op: OperationInfo, ajv: Ajv2020, view: SchemaView): RequestPlan {
-  const location = (where: LocationPlan['location']) => locationPlan(where, op.parameters.filter((p) => p.in === where), ajv, view)
-  const plan: RequestPlan = { ajv, path: location('path'), query: location('query'), header: location('header') }
+export function buildRequestPlan(op: OperationInfo, compiler: PlanCompiler): RequestPlan {
+  const location = (where: LocationPlan['location']) => locationPlan(op, where, op.parameters.filter((p) => p.in === where), compiler)
+  const plan: RequestPlan = { ajv: compiler.source, path: location('path'), query: location('query'), header: location('header') }
   if (op.requestBody) {
     const types = new Map<string, { validate: ValidateFunction; coerce?: Coercer }>()
     for (const [type, schema] of Object.entries(op.requestBody.schemas)) {
       const coerce = isFormMediaType(type) ? schemaCoercer(schema as Record<string, unknown>) : undefined
-      types.set(type.toLowerCase(), { validate: ajv.compile(view.convert(schema) as object), coerce })
+      const validate = compiler.compile(`${op.operationId} request body ${type}`, 'request', (view) => view.convert(schema) as object)
+      types.set(type.toLowerCase(), { validate, coerce })
     }
     plan.body = { required: op.requestBody.required, types }
   }
   return plan
 }
 
-function locationPlan(location: LocationPlan['location'], params: ParameterInfo[], ajv: Ajv2020, view: SchemaView): LocationPlan {
+function locationPlan(op: OperationInfo, location: LocationPlan['location'], params: ParameterInfo[], compiler: PlanCompiler): LocationPlan {
   const prefix = `/${location}`
   if (params.length === 0) return { location, prefix, params: [] }
   const key = (p: ParameterInfo) => (location === 'header' ? p.name.toLowerCase() : p.name)
-  const schema = {
+  const validate = compiler.compile(`${op.operationId} request ${location}`, 'request', (view) => ({
     type: 'object',
     properties: Object.fromEntries(params.map((p) => [key(p), view.convert(p.schema)])),
     required: params.filter((p) => p.required).map(key),
-  }
+  }))
   const plans = params.map((p): ParamPlan => {
     const value = (p.schema as { default?: unknown }).default
     const fallback = value === undefined ? undefined : typeof value === 'object' && value !== null ? () => structuredClone(value) : () => value
     return { key: key(p), coerce: parameterCoercer(p), deep: p.style === 'deepObject', fallback }
   })
-  return { location, prefix, params: plans, validate: ajv.compile(schema) }
+  return { location, prefix, params: plans, validate }
 }
 
 export function runRequestPlan(plan: RequestPlan, input: RequestInput): RequestResult {

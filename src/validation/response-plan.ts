@@ -1,10 +1,9 @@
-import type { Ajv2020 } from 'ajv/dist/2020.js'
 import type { ValidateFunction } from 'ajv'
 import type { OperationInfo, ResponseInfo } from '../spec/operations.js'
 import type { SchemaSource } from './collapse.js'
 import { schemaCoercer, type Coercer } from './coerce.js'
 import { findByMediaType, isJsonMediaType, mediaTypeOf } from './media-types.js'
-import type { SchemaView } from './schema-views.js'
+import type { PlanCompiler } from './plan-compiler.js'
 import { toViolations, type Violation } from './violations.js'
 
 export type ResponseHeaders = Record<string, string | string[] | number | undefined>
@@ -27,22 +26,25 @@ export interface ResponsePlan {
   byStatus: Map<string, StatusPlan>
 }
 
-export function buildResponsePlan(op: OperationInfo, ajv: Ajv2020, view: SchemaView): ResponsePlan {
+export function buildResponsePlan(op: OperationInfo, compiler: PlanCompiler): ResponsePlan {
   const byStatus = new Map<string, StatusPlan>()
-  for (const [status, info] of Object.entries(op.responses)) byStatus.set(status.toUpperCase(), statusPlan(status, info, ajv, view))
-  return { operationId: op.operationId, ajv, byStatus }
+  for (const [status, info] of Object.entries(op.responses)) byStatus.set(status.toUpperCase(), statusPlan(op, status, info, compiler))
+  return { operationId: op.operationId, ajv: compiler.source, byStatus }
 }
 
-function statusPlan(status: string, info: ResponseInfo, ajv: Ajv2020, view: SchemaView): StatusPlan {
+function statusPlan(op: OperationInfo, status: string, info: ResponseInfo, compiler: PlanCompiler): StatusPlan {
+  const at = `${op.operationId} response ${status}`
   const types = new Map<string, ValidateFunction>()
-  for (const [type, schema] of Object.entries(info.schemas)) types.set(type.toLowerCase(), ajv.compile(view.convert(schema) as object))
+  for (const [type, schema] of Object.entries(info.schemas)) {
+    types.set(type.toLowerCase(), compiler.compile(`${at} ${type}`, 'response', (view) => view.convert(schema) as object))
+  }
   const names = Object.keys(info.headers).filter((name) => name !== 'content-type')
   if (names.length === 0) return { status, types, headers: [] }
-  const validateHeaders = ajv.compile({
+  const validateHeaders = compiler.compile(`${at} headers`, 'response', (view) => ({
     type: 'object',
     properties: Object.fromEntries(names.map((n) => [n, view.convert(info.headers[n].schema)])),
     required: names.filter((n) => info.headers[n].required),
-  })
+  }))
   const headers = names.map((name) => ({ name, coerce: schemaCoercer(info.headers[name].schema as Record<string, unknown>) }))
   return { status, types, headers, validateHeaders }
 }

@@ -1,11 +1,13 @@
 import type { ValidateFunction } from 'ajv'
 import type { OpenApiDocument } from '../spec/load-spec.js'
 import { listOperations, type OperationInfo } from '../spec/operations.js'
-import { collectFormats, createAjv } from './ajv.js'
+import { precompiledFor } from '../spec/precompiled.js'
+import { runtimeCompiler, type PlanCompiler } from './plan-compiler.js'
+import { precompiledCompiler } from './precompiled-compiler.js'
 import { buildRequestPlan, runRequestPlan, type RequestInput, type RequestPlan, type RequestResult } from './request-plan.js'
 import { buildResponsePlan, runResponsePlan, type ResponseHeaders, type ResponsePlan, type ResponseResult } from './response-plan.js'
 import { RouteTable, type RouteMatch } from './routes.js'
-import { SchemaView, sharedObjects, type Direction } from './schema-views.js'
+import type { Direction } from './schema-views.js'
 import { toViolations, type Violation } from './violations.js'
 
 export interface ContractValidator {
@@ -48,29 +50,16 @@ function build(doc: OpenApiDocument): ContractValidator {
     if (byId.has(op.operationId)) throw new Error(`spec: operationId ${op.operationId} is used twice`)
     byId.set(op.operationId, op)
   }
-  const ajv = createAjv(collectFormats(doc))
-  const shared = sharedObjects(doc)
-  const views = { request: new SchemaView(doc, 'request', shared), response: new SchemaView(doc, 'response', shared) }
-  const components = (doc.components?.schemas ?? {}) as Record<string, unknown>
-  // Every schema is converted before anything compiles: the shared ones found on the way must be
-  // registered (the views' defs) before a schema referring to them can compile.
-  for (const op of operations) {
-    for (const p of op.parameters) views.request.convert(p.schema)
-    for (const schema of Object.values(op.requestBody?.schemas ?? {})) views.request.convert(schema)
-    for (const response of Object.values(op.responses)) {
-      for (const schema of Object.values(response.schemas)) views.response.convert(schema)
-      for (const header of Object.values(response.headers)) views.response.convert(header.schema)
-    }
-  }
-  for (const schema of [...views.request.defs(), ...views.response.defs()]) ajv.addSchema(schema)
+  // A document read from a precompiled artifact comes with its validators (see src/spec/precompiled.ts).
+  const artifact = precompiledFor(doc)
+  const compiler: PlanCompiler = artifact ? precompiledCompiler(doc, operations, artifact) : runtimeCompiler(doc, operations)
   const requestPlans = new Map<string, RequestPlan>()
   const responsePlans = new Map<string, ResponsePlan>()
   for (const op of operations) {
-    requestPlans.set(op.operationId, buildRequestPlan(op, ajv, views.request))
-    responsePlans.set(op.operationId, buildResponsePlan(op, ajv, views.response))
+    requestPlans.set(op.operationId, buildRequestPlan(op, compiler))
+    responsePlans.set(op.operationId, buildResponsePlan(op, compiler))
   }
   const routes = new RouteTable(operations)
-  const adHoc = { request: new WeakMap<object, ValidateFunction>(), response: new WeakMap<object, ValidateFunction>() }
 
   return {
     doc,
@@ -88,30 +77,20 @@ function build(doc: OpenApiDocument): ContractValidator {
       return runResponsePlan(plan, status, body, headers)
     },
     validateSchema(name, value, direction = 'response') {
-      if (!(name in components)) {
-        return { valid: false, violations: [{ pointer: '', keyword: 'schema', message: `no schema named ${name} in components.schemas`, schemaPath: '#/components/schemas' }] }
-      }
-      return check(views[direction].refTo(name), value)
-    },
-    validateValue(schema, value, direction = 'response') {
-      let validate = adHoc[direction].get(schema)
+      const validate = compiler.component(name, direction)
       if (!validate) {
-        validate = ajv.compile(views[direction].convert(schema) as object)
-        adHoc[direction].set(schema, validate)
+        return { valid: false, violations: [{ pointer: '', keyword: 'schema', message: `no schema named ${name} in components.schemas`, schemaPath: '#/components/schemas' }] }
       }
       return run(validate, value)
     },
-  }
-
-  function check(id: string, value: unknown): ResponseResult {
-    const validate = ajv.getSchema(id)
-    if (!validate) throw new Error(`promokit: schema ${id} was not registered`)
-    return run(validate, value)
+    validateValue(schema, value, direction = 'response') {
+      return run(compiler.adHoc(schema, direction), value)
+    },
   }
 
   function run(validate: ValidateFunction, value: unknown): ResponseResult {
     if (validate(value)) return { valid: true, violations: [] }
-    return { valid: false, violations: toViolations(validate.errors ?? [], ajv, '') }
+    return { valid: false, violations: toViolations(validate.errors ?? [], compiler.source, '') }
   }
 }
 

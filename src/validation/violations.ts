@@ -103,7 +103,7 @@ function discriminatorValues(error: ErrorObject, ajv: SchemaSource, tag: string)
   const branches = (error.parentSchema as { oneOf?: unknown[] } | undefined)?.oneOf ?? []
   return branches.flatMap((raw) => {
     const ref = (raw as { $ref?: string }).$ref
-    const branch = (ref ? ajv.getSchema(ref)?.schema : raw) as { properties?: Record<string, { const?: unknown; enum?: unknown[] }> }
+    const branch = (ref ? ajv.schemaOf(ref) : raw) as { properties?: Record<string, { const?: unknown; enum?: unknown[] }> }
     const prop = branch?.properties?.[tag]
     const values = prop?.const !== undefined ? [prop.const] : (prop?.enum ?? [])
     return values.map((v) => JSON.stringify(v))

@@ -1,0 +1,49 @@
+import type { ValidateFunction } from 'ajv'
+import type { OpenApiDocument } from '../spec/load-spec.js'
+import type { OperationInfo } from '../spec/operations.js'
+import type { PrecompiledArtifact } from '../spec/precompiled.js'
+import type { SchemaSource } from './collapse.js'
+import { runtimeCompiler, type PlanCompiler, type RuntimeCompiler } from './plan-compiler.js'
+
+/**
+ * Validators from a precompiled standalone module (bin/precompile.js). The plans find theirs by key;
+ * combinator branches, which violations re-run on a failure, are found by their JSON. Anything the
+ * artifact lacks (a schema passed to validateValue) compiles with Ajv, loaded only then.
+ */
+export function precompiledCompiler(doc: OpenApiDocument, operations: readonly OperationInfo[], artifact: PrecompiledArtifact): PlanCompiler {
+  const { manifest, validators } = artifact
+  let fallback: RuntimeCompiler | undefined
+  const runtime = () => (fallback ??= runtimeCompiler(doc, operations))
+  const exported = (name: string): ValidateFunction => {
+    const validate = validators[name]
+    if (typeof validate !== 'function') throw new Error(`promokit: the precompiled validators lack ${name}; run npm run build again`)
+    return validate
+  }
+  const components = (doc.components?.schemas ?? {}) as Record<string, unknown>
+  const branches = new WeakMap<object, ValidateFunction>()
+  const source: SchemaSource = {
+    compile(schema) {
+      let validate = branches.get(schema)
+      if (!validate) {
+        const name = artifact.extra().branches[JSON.stringify(schema)]
+        validate = name ? exported(name) : runtime().source.compile(schema)
+        branches.set(schema, validate)
+      }
+      return validate
+    },
+    schemaOf: (id) => artifact.extra().schemas[id] ?? runtime().source.schemaOf(id),
+  }
+  return {
+    source,
+    compile(key, direction, make) {
+      const name = manifest.plans[key]
+      return name ? exported(name) : runtime().compile(key, direction, make)
+    },
+    component(name, direction) {
+      if (!(name in components)) return undefined
+      const exportName = manifest.components[direction][name]
+      return exportName ? exported(exportName) : runtime().component(name, direction)
+    },
+    adHoc: (schema, direction) => runtime().adHoc(schema, direction),
+  }
+}
