@@ -18,9 +18,9 @@ export function fixturesFor(config: Pick<MockConfig, 'fixturesDir'>): FixtureSet
 }
 
 /** The seeder of a mock: fixtures into every project, then `seedCampaigns` generated ones into the first. */
-export function seedProjects(registry: ProjectRegistry, config: MockConfig): void {
+export async function seedProjects(registry: ProjectRegistry, config: MockConfig): Promise<void> {
   applyFixtures(registry, fixturesFor(config))
   for (const project of registry.all()) seedStacks(project.id, project.stacks)
   const [first] = registry.all()
-  if (config.seedCampaigns > 0 && first) seedCampaigns(first, config.seedCampaigns, config.seed)
+  if (config.seedCampaigns > 0 && first) await seedCampaigns(first, config.seedCampaigns, config.seed)
 }
