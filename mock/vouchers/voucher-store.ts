@@ -120,7 +120,7 @@ export class VoucherStore {
   list(query: { campaignId?: string; limit?: number; page?: number } = {}): VoucherListPage {
     const limit = query.limit ?? 10
     let skip = ((query.page ?? 1) - 1) * limit
-    const batches = query.campaignId ? [this.#byCampaign.get(query.campaignId)].filter((b) => b !== undefined) : [...this.#batches].reverse()
+    const batches = query.campaignId !== undefined ? [this.#byCampaign.get(query.campaignId)].filter((b) => b !== undefined) : [...this.#batches].reverse()
     const vouchers: VoucherView[] = []
     let total = 0
     for (const batch of batches) {
