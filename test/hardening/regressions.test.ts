@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { redactUrl } from '../../mock/logging.js'
 import { contractProblems, fingerprint, startLiveApp, type LiveApp } from './harness.js'
 
 // One test per bug the fuzzer (or the other hardening tests) found; each failed before its fix.
@@ -44,5 +45,19 @@ describe('hardening regressions', () => {
     const body = { name: 'Null discount', campaign_type: 'DISCOUNT_COUPONS', vouchers_count: 1, voucher: { type: 'DISCOUNT_VOUCHER', discount: null, code_config: { pattern: 'ND-####' } } }
     const res = await post('/v1/campaigns', JSON.stringify(body))
     expect(res.status).toBe(400)
+  })
+
+  it('redacts the export token in logged URLs however its name is spelled (token[]= leaked into the request log)', () => {
+    for (const query of ['token=s3cret', 'token[]=s3cret', 'token[0]=s3cret', 'token%5B%5D=s3cret', '%74oken=s3cret', 'TOKEN=s3cret', 'x=1&token=s3cret&y=2']) {
+      expect(redactUrl(`/v1/exports/exp_1?${query}`)).not.toContain('s3cret')
+    }
+    expect(redactUrl('/v1/exports/exp_1?tokens=ok&x=1')).toBe('/v1/exports/exp_1?tokens=ok&x=1')
+  })
+
+  it('lists no vouchers for a campaign_id the project does not have (it listed every voucher of the project)', async () => {
+    const res = await live.request.get('/v1/vouchers?campaign_id=camp_unknown').set(live.headers.app)
+    expect(res.status).toBe(200)
+    expect(res.body.vouchers).toEqual([])
+    expect(res.body.total).toBe(0)
   })
 })
