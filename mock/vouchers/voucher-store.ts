@@ -7,6 +7,7 @@ import { StringCodes, hashString } from './code-list.js'
 import { VoucherRuleError, batchOfSlot, couldHold, explicitState } from './voucher-state.js'
 import type { Batch, ExplicitVoucher, VoucherCampaign, VoucherListPage, VoucherState, VoucherView } from './voucher-types.js'
 import { buildVoucherView, slotFromVoucherId } from './voucher-view.js'
+import { loadBatch, saveBatch, type VoucherSnapshot } from './voucher-snapshot.js'
 
 export { VoucherRuleError } from './voucher-state.js'
 
@@ -294,5 +295,22 @@ export class VoucherStore {
   #codeOfSlot(slot: number): string | undefined {
     const b = this.#batchOfSlot(slot)
     return b?.codes?.at(slot - b.base)
+  }
+  // Persistence (mock/persistence): the whole store as plain data, and back.
+  snapshot(): VoucherSnapshot {
+    return { nextSlot: this.#nextSlot, batches: this.#batches.map(saveBatch) }
+  }
+
+  restore(snapshot: VoucherSnapshot): void {
+    for (const campaignId of [...this.#byCampaign.keys()]) this.remove(campaignId)
+    for (const batch of snapshot.batches.map(loadBatch)) {
+      this.#batches.push(batch)
+      this.#byCampaign.set(batch.campaign.id, batch)
+      this.#reserved.set(batch.signature, (this.#reserved.get(batch.signature) ?? 0) + batch.size)
+      if (batch.codes === null) this.#pending.add(batch)
+      else for (let i = 0; i < batch.codes.length; i++) this.#index.claim(batch.base + i, batch.codes.hashAt(i))
+      for (const [i, state] of batch.state) if (state.id) this.#pinnedIds.set(state.id, batch.base + i)
+    }
+    this.#nextSlot = snapshot.nextSlot
   }
 }
