@@ -200,4 +200,19 @@ export class CampaignStore {
     const vouchersCount = status === 'DONE' && campaign.voucher ? this.deps.vouchers.visibleCount(campaign.id) : 0
     return buildCampaignView(campaign, { status, vouchersCount, withCategories, full })
   }
+  // Persistence (mock/persistence): the whole store as plain data, and back.
+  snapshot(): { seq: number; campaigns: StoredCampaign[] } {
+    return { seq: this.#seq, campaigns: [...this.#byId.values()].map((c) => structuredClone(c)) }
+  }
+
+  /** Replaces every campaign (their vouchers are restored by the VoucherStore). */
+  restore(snapshot: { seq: number; campaigns: StoredCampaign[] }): void {
+    for (const campaign of this.#byId.values()) this.#index.remove(campaign)
+    this.#byId.clear()
+    this.#byName.clear()
+    this.#tiers.clear()
+    this.#generating.clear()
+    this.#seq = snapshot.seq
+    for (const campaign of snapshot.campaigns) this.#insert(structuredClone(campaign))
+  }
 }
