@@ -174,6 +174,17 @@ export class ExportStore {
       user_id: null,
     }
   }
+  // Persistence (mock/persistence): the whole store as plain data, and back.
+  snapshot(): Array<Omit<ExportJob, 'startsAt' | 'doneAt'> & { startsAt: number | null; doneAt: number | null }> {
+    // JSON has no Infinity (a stuck export's times): null stands for it
+    const finite = (ms: number): number | null => (Number.isFinite(ms) ? ms : null)
+    return [...this.#jobs.values()].map((job) => ({ ...structuredClone(job), startsAt: finite(job.startsAt), doneAt: finite(job.doneAt) }))
+  }
+
+  restore(jobs: Array<Omit<ExportJob, 'startsAt' | 'doneAt'> & { startsAt: number | null; doneAt: number | null }>): void {
+    this.#jobs.clear()
+    for (const job of jobs) this.#jobs.set(job.id, { ...structuredClone(job), startsAt: job.startsAt ?? Infinity, doneAt: job.doneAt ?? Infinity })
+  }
 }
 
 function sameToken(expected: string, given: string): boolean {
