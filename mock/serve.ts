@@ -8,7 +8,9 @@ import { createMockApp } from './app.js'
 import { DEFAULT_CREDENTIALS, type MockConfigInput } from './config.js'
 import { createMockDeps, type MockDeps } from './deps.js'
 import { createLogger } from './logging.js'
-import { closeServer, listen } from './server.js'
+import { listen } from './server.js'
+import { openPersistence } from './persistence/persistence.js'
+import { drainServer } from './persistence/shutdown.js'
 import { describeFixtures, formatFixtureSummary } from '../fixtures/describe.js'
 import { fixturesFor } from './seed/seed-projects.js'
 
@@ -37,6 +39,7 @@ export function mockCommand(io: ServeIo = { stdout: process.stdout, env: process
     .addOption(opt('--latency <ms>', 'latency added to every response, in ms', 0, ['PROMOKIT_LATENCY']))
     .addOption(opt('--max-vouchers-count <n>', 'largest vouchers_count a campaign may ask for (above it: 400)', 1_000_000, ['PROMOKIT_MAX_VOUCHERS_COUNT']))
     .addOption(opt('--max-objects <n>', 'campaigns, categories, exports, redemptions per project (and tokens) clients may create (past it: 400 limit_exceeded)', 1_000_000, ['PROMOKIT_MAX_OBJECTS']))
+    .addOption(opt('--state-file <path>', 'keep the whole state in this file across restarts (saved atomically after changes, periodically and on stop)', undefined, ['PROMOKIT_STATE_FILE']))
     .addOption(opt('--log-level <level>', `request log level: ${LOG_LEVELS.join(', ')}`, 'info', ['PROMOKIT_LOG_LEVEL']))
     .addOption(opt('--app-id <id>', 'X-App-Id of the default project', a.appId, ['PROMOKIT_APP_ID']))
     .addOption(opt('--app-token <token>', 'X-App-Token of the default project', a.appToken, ['PROMOKIT_APP_TOKEN']))
@@ -44,7 +47,7 @@ export function mockCommand(io: ServeIo = { stdout: process.stdout, env: process
     .addOption(opt('--app-token-b <token>', 'X-App-Token of the second project', b.appToken, ['PROMOKIT_APP_TOKEN_B']))
     .addOption(opt('--management-id <id>', 'X-Management-Id', DEFAULT_CREDENTIALS.management.id, ['PROMOKIT_MANAGEMENT_ID']))
     .addOption(opt('--management-token <token>', 'X-Management-Token', DEFAULT_CREDENTIALS.management.token, ['PROMOKIT_MANAGEMENT_TOKEN']))
-    .action(async (flags: RawFlags) => serve(toConfig(flags), io))
+    .action(async (flags: RawFlags) => serve(toConfig(flags), io, flags.stateFile))
 
   /** A flag whose default comes from the first set env variable, else the built-in value (both shown in --help). */
   function opt(flags: string, description: string, fallback: string | number | undefined, envNames: string[]): Option {
@@ -96,18 +99,29 @@ function toConfig(flags: RawFlags): MockConfigInput {
   }
 }
 
-async function serve(config: MockConfigInput, io: ServeIo): Promise<void> {
+async function serve(config: MockConfigInput, io: ServeIo, stateFile?: string): Promise<void> {
   const logger = createLogger(config.logLevel ?? 'info')
   const deps = await createMockDeps(config, { logger }).catch((error: Error) => {
     throw new CliError(1, `cannot start the mock: ${error.message}`)
   })
+  // A state file that cannot be used stops the start (exit 2); it is never replaced.
+  const persistence = stateFile
+    ? await openPersistence(stateFile, deps, { logger }).catch((error: Error) => {
+        throw new CliError(2, error.message)
+      })
+    : undefined
   const server = await listen(createMockApp(deps), deps.config.host, deps.config.port).catch((error: Error) => {
     throw new CliError(1, `cannot listen on ${deps.config.host}:${deps.config.port}: ${error.message}`)
   })
-  io.stdout.write(banner(deps, server))
+  persistence?.watch(server)
+  const stateLine = persistence ? `State file: ${persistence.path} (${persistence.loaded ? 'state restored' : 'new; created at the first save'})\n` : ''
+  io.stdout.write(`${banner(deps, server)}${stateLine}`)
   await (io.stopSignal ?? untilSignal())
   logger.info('shutting down: finishing in-flight requests')
-  await closeServer(server)
+  await drainServer(server)
+  await persistence?.close().catch((error: Error) => {
+    throw new CliError(1, `cannot save the state to ${persistence.path}: ${error.message}`)
+  })
 }
 
 function untilSignal(): Promise<string> {
