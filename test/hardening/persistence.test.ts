@@ -1,0 +1,192 @@
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import fc from 'fast-check'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, expectContract, loadContractValidator } from '../../mock/testing/index.js'
+import { applyState, captureState, checkDocument, STATE_VERSION, type StateDocument } from '../../mock/persistence/state-snapshot.js'
+import { ensureBuilt, startCli, type RunningCli } from './cli-process.js'
+
+const APP = { 'X-App-Id': 'promokit-app-id', 'X-App-Token': 'promokit-app-token' }
+let dir: string
+
+async function call(cli: RunningCli, method: string, path: string, body?: unknown, headers: Record<string, string> = APP) {
+  const res = await fetch(`${cli.url}${path}`, {
+    method,
+    headers: { ...headers, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  const text = await res.text()
+  const json = (res.headers.get('content-type') ?? '').includes('json') && text ? JSON.parse(text) : text
+  return { status: res.status, body: json, headers: Object.fromEntries(res.headers) }
+}
+
+async function started(args: string[]): Promise<RunningCli> {
+  const s = await startCli(args)
+  if (!s.ok) throw new Error(`the mock did not start (exit ${s.code}): ${s.stderr}`)
+  return s.cli
+}
+
+async function stop(cli: RunningCli, signal: NodeJS.Signals = 'SIGTERM') {
+  cli.proc.kill(signal)
+  return cli.exited
+}
+
+const promotion = (name: string) => ({ name, campaign_type: 'PROMOTION', promotion: { tiers: [{ name: 'T', action: { discount: { type: 'PERCENT', percent_off: 5 } } }] } })
+
+beforeAll(async () => {
+  ensureBuilt()
+  await loadContractValidator()
+  dir = mkdtempSync(join(tmpdir(), 'promokit-state-'))
+}, 120_000)
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+describe('state snapshots (in-process)', () => {
+  it('restores every store, the tokens and the clock into a fresh mock', async () => {
+    const a = await createTestApp()
+    await a.request.post('/v1/campaigns').set(a.headers.app).send(promotion('Kept'))
+    await a.request.post('/v1/categories').set(a.headers.app).send({ name: 'Kept category', hierarchy: 2 })
+    await a.request.post('/v1/redemptions').set(a.headers.app).send({ redeemables: [{ object: 'voucher', id: 'GIFT-0001', gift: { credits: 100 } }], order: { amount: 1000 } })
+    a.clock.advance(5_000)
+    const doc = JSON.parse(JSON.stringify(captureState(a.deps))) as StateDocument
+    const b = await createTestApp()
+    applyState(b.deps, doc)
+    expect(b.clock.now()).toBe(a.clock.now())
+    expect(JSON.parse(JSON.stringify(captureState(b.deps)))).toEqual(doc)
+    const gift = await b.request.get('/v1/vouchers/GIFT-0001').set(b.headers.app)
+    expect(gift.body.gift.balance).toBe(10_000 - 100)
+  })
+
+  it('names what is wrong with an unusable document', () => {
+    const ids = ['proj_demo0001', 'proj_demo0002']
+    expect(checkDocument([], ids)).toContain('not a JSON object')
+    expect(checkDocument({ format: 'x' }, ids)).toContain('not a promokit state file')
+    expect(checkDocument({ format: 'promokit-state', version: STATE_VERSION + 1 }, ids)).toContain(`this promokit reads version ${STATE_VERSION}`)
+    expect(checkDocument({ format: 'promokit-state', version: STATE_VERSION, clock: { now: 1 }, generation_rate: 1, projects: { proj_x: {} } }, ids)).toContain('proj_x')
+    expect(checkDocument({ format: 'promokit-state', version: STATE_VERSION, clock: { now: 1 }, generation_rate: 1, projects: { proj_demo0001: {} } }, ids)).toContain('lacks the categories')
+  })
+})
+
+describe('--state-file (the real CLI)', () => {
+  it('refuses to start on a corrupt or incompatible state file (exit 2, naming the file and the problem) and leaves it as it was', async () => {
+    const cases = [
+      ['garbage.json', '{"format": "promokit-state", "version": 1, "projects": {', 'is not valid JSON'],
+      ['empty.json', '', 'is empty'],
+      ['future.json', JSON.stringify({ format: 'promokit-state', version: 99, clock: { now: 0 }, projects: {} }), 'state format version 99'],
+    ] as const
+    const results = await Promise.all(cases.map(([name, text]) => {
+      writeFileSync(join(dir, name), text)
+      return startCli(['--state-file', join(dir, name)])
+    }))
+    for (const [i, result] of results.entries()) {
+      const [name, text, problem] = cases[i]
+      expect(result.ok, name).toBe(false)
+      if (result.ok) continue
+      expect(result.code, result.stderr).toBe(2)
+      expect(result.stderr).toContain(join(dir, name))
+      expect(result.stderr).toContain(problem)
+      expect(readFileSync(join(dir, name), 'utf8')).toBe(text)
+    }
+  }, 60_000)
+
+  it('keeps everything acknowledged across a clean stop; generation and exports resume from the saved clock', async () => {
+    const file = join(dir, 'clean.json')
+    const first = await started(['--state-file', file, '--generation-rate', '100', '--max-vouchers-count', '5000'])
+    const generating = await call(first, 'POST', '/v1/campaigns', { name: 'Slow coupons', campaign_type: 'DISCOUNT_COUPONS', vouchers_count: 3000, voucher: { type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 5 }, code_config: { pattern: 'SLOW-######' } } })
+    expect(generating.status).toBe(200)
+    const tooMany = await call(first, 'POST', '/v1/campaigns', { name: 'Too many', campaign_type: 'DISCOUNT_COUPONS', vouchers_count: 5001, voucher: { type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 5 }, code_config: { pattern: 'TM-######' } } })
+    expect(tooMany.status).toBe(400)
+    const promo = await call(first, 'POST', '/v1/campaigns', promotion('Persisted promotion'))
+    const redemption = await call(first, 'POST', '/v1/redemptions', { redeemables: [{ object: 'voucher', id: 'GIFT-0001', gift: { credits: 250 } }], order: { amount: 1000 } })
+    expect(redemption.status).toBe(200)
+    const exported = await call(first, 'POST', '/v1/campaigns/camp_demo0002/transactions/export', {})
+    expect(exported.body.status).toBe('SCHEDULED')
+    const token = await fetch(`${first.url}/v1/oauth/token`, { method: 'POST', headers: { ...APP, 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'grant_type=client_credentials&scope=api+campaigns' })
+    const bearer = ((await token.json()) as { access_token: string }).access_token
+    const savedAt = (await call(first, 'GET', '/_mock/clock')).body.epoch_ms as number
+    expect(await stop(first)).toMatchObject({ code: 0 })
+
+    const second = await started(['--state-file', file, '--generation-rate', '100'])
+    try {
+      expect(second.stdout()).toContain('state restored')
+      expect((await call(second, 'GET', '/_mock/clock')).body.epoch_ms).toBeGreaterThanOrEqual(savedAt)
+      const listed = await call(second, 'GET', '/v1/campaigns?limit=100')
+      expectContract(listed, 'listCampaigns')
+      expect(listed.body.campaigns.find((c: { id: string }) => c.id === generating.body.id)?.vouchers_generation_status).toBe('IN_PROGRESS')
+      const waiting = await call(second, 'GET', `/v1/campaigns/${generating.body.id}`)
+      expect(waiting.status).toBe(404)
+      expect(Number(waiting.headers['retry-after'])).toBeGreaterThan(0)
+      expect((await call(second, 'GET', `/v1/campaigns/${promo.body.id}`)).status).toBe(200)
+      expect((await call(second, 'GET', `/v1/redemptions/${redemption.body.redemptions[0].id}`)).status).toBe(200)
+      expect((await call(second, 'GET', '/v1/vouchers/GIFT-0001')).body.gift.balance).toBe(10_000 - 250)
+      expect((await call(second, 'GET', '/v1/campaigns', undefined, { Authorization: `Bearer ${bearer}` })).status).toBe(200)
+      // the jobs pending at the stop go on from the restored clock
+      await call(second, 'POST', '/_mock/jobs/finish')
+      const done = await call(second, 'GET', `/v1/campaigns/${generating.body.id}`)
+      expect(done.body).toMatchObject({ vouchers_generation_status: 'DONE', vouchers_count: 3000 })
+      const ex = await call(second, 'GET', `/v1/exports/${exported.body.id}`)
+      expect(ex.body.status).toBe('DONE')
+      const csv = await fetch(ex.body.result.url)
+      expect(csv.status).toBe(200)
+      const rows = (await csv.text()).split('\n').filter(Boolean)
+      expect(rows[0]).toMatch(/^id,/)
+      // the redemption made before the stop is among the exported transactions
+      expect(rows.some((r) => r.includes('-250'))).toBe(true)
+    } finally {
+      expect(await stop(second)).toMatchObject({ code: 0 })
+    }
+  }, 60_000)
+
+  it('finishes an in-flight request before stopping, saves it, and exits 0', async () => {
+    const file = join(dir, 'graceful.json')
+    const cli = await started(['--state-file', file, '--latency', '800'])
+    const inFlight = call(cli, 'POST', '/v1/campaigns', promotion('In flight at the stop'))
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    cli.proc.kill('SIGTERM')
+    const [answer, exit] = await Promise.all([inFlight, cli.exited])
+    expect(answer.status).toBe(200)
+    expect(exit.code).toBe(0)
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as StateDocument
+    expect(JSON.stringify(saved.projects.proj_demo0001.campaigns)).toContain('In flight at the stop')
+  }, 60_000)
+
+  it('survives 20 SIGKILLs at random moments under load: the file always loads, and what was acknowledged before a clean stop is kept', async () => {
+    const file = join(dir, 'killed.json')
+    const moments = fc.sample(fc.integer({ min: 0, max: 400 }), { seed: 20260115, numRuns: 20 })
+    const kept = new Set<string>()
+    let names = 0
+    for (const [round, moment] of moments.entries()) {
+      const cli = await started(['--state-file', file])
+      for (const id of kept) expect((await call(cli, 'GET', `/v1/campaigns/${id}`)).status, `round ${round}: ${id}`).toBe(200)
+      const acknowledged: string[] = []
+      let running = true
+      const load = Array.from({ length: 4 }, async () => {
+        while (running) {
+          const res = await call(cli, 'POST', '/v1/campaigns', promotion(`Round ${round} #${names++}`)).catch(() => undefined)
+          if (!res) return
+          if (res.status === 200) acknowledged.push(res.body.id)
+          await call(cli, 'POST', '/v1/redemptions', { redeemables: [{ object: 'voucher', id: 'GIFT-0002', gift: { credits: 1 } }], order: { amount: 100 } }).catch(() => undefined)
+        }
+      })
+      await new Promise((resolve) => setTimeout(resolve, moment))
+      const clean = round % 5 === 4
+      const exit = await stop(cli, clean ? 'SIGTERM' : 'SIGKILL')
+      running = false
+      await Promise.all(load)
+      if (clean) {
+        expect(exit.code).toBe(0)
+        for (const id of acknowledged) kept.add(id)
+      }
+      if (existsSync(file)) expect(() => JSON.parse(readFileSync(file, 'utf8'))).not.toThrow()
+      expect(readdirSync(dir).filter((n) => n.startsWith('.killed.json.')).length).toBeLessThanOrEqual(1)
+    }
+    expect(kept.size).toBeGreaterThan(0)
+    const last = await started(['--state-file', file])
+    try {
+      for (const id of kept) expect((await call(last, 'GET', `/v1/campaigns/${id}`)).status).toBe(200)
+      expectContract(await call(last, 'GET', '/v1/campaigns?limit=100'), 'listCampaigns')
+    } finally {
+      await stop(last)
+    }
+  }, 180_000)
+})
