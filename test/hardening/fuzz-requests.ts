@@ -101,11 +101,11 @@ function authArb(op: OperationInfo, creds: Credentials): fc.Arbitrary<Record<str
     { weight: 12, arbitrary: fc.constant(valid) },
     { weight: 2, arbitrary: fc.constant(management ? creds.management : { Authorization: `Bearer ${creds.bearer}` }) },
     { weight: 2, arbitrary: fc.constant(management ? creds.management : creds.appB) },
-    { weight: 1, arbitrary: fc.constant({}) },
+    { weight: 1, arbitrary: fc.constant<Record<string, string>>({}) },
     { weight: 1, arbitrary: fc.constant(management ? creds.app : creds.management) },
     {
       weight: 1,
-      arbitrary: fc.constantFrom(
+      arbitrary: fc.constantFrom<Record<string, string>>(
         { 'X-App-Id': 'promokit-app-id', 'X-App-Token': 'wrong' },
         { 'X-App-Id': '', 'X-App-Token': '' },
         { Authorization: 'Bearer ' },
