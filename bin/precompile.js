@@ -14,4 +14,4 @@ const { key, exports, bytes } = await writePrecompiled(specPath(), dir)
 // Artifacts of earlier spec versions are never matched again.
 for (const file of readdirSync(dir)) if (!file.startsWith(key)) rmSync(join(dir, file), { force: true })
 const ms = Math.round(performance.now() - started)
-process.stdout.write(`precompiled ${exports} validators of spec/openapi.yaml into dist/validators/${key}.js (${Math.round(bytes / 1024)} KB, ${ms} ms)\n`)
+process.stdout.write(`precompiled ${exports} validators of spec/openapi.yaml into dist/validators/${key}.{request,response}.cjs (${Math.round(bytes / 1024)} KB, ${ms} ms)\n`)

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { basename, dirname, extname, join, relative, resolve } from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { fileURLToPath } from 'node:url'
 import type { ValidateFunction } from 'ajv'
 import { packageRoot } from '../paths.js'
 import { decodeGraph } from './graph-json.js'
@@ -15,7 +15,9 @@ import type { OpenApiDocument } from './load-spec.js'
  * Ajv's version hash to the key, and every other spec file it read must still have the recorded hash;
  * otherwise the spec is parsed and compiled at run time as before (slower, same result).
  */
-export const ARTIFACT_FORMAT = 1
+export const ARTIFACT_FORMAT = 2
+
+export type ArtifactDirection = 'request' | 'response'
 
 export interface PrecompiledManifest {
   format: number
@@ -30,15 +32,22 @@ export interface PrecompiledManifest {
   components: Record<'request' | 'response', Record<string, string>>
 }
 
-/** Rarely needed, read on first use: oneOf/anyOf branches and `contains` by their JSON, and every registered schema by id. */
+/**
+ * Rarely needed, read on first use: oneOf/anyOf branches and `contains` schemas by their JSON (with the
+ * module holding them), and every registered schema by id.
+ */
 export interface PrecompiledExtra {
-  branches: Record<string, string>
+  branches: Record<string, [ArtifactDirection, string]>
   schemas: Record<string, object>
 }
 
 export interface PrecompiledArtifact {
   manifest: PrecompiledManifest
-  validators: Record<string, ValidateFunction>
+  /**
+   * One CommonJS module per direction, loaded (synchronously) on first use: a mock checks requests only,
+   * so the response validators, half of the code, are never loaded by a mock that is not being tested.
+   */
+  validators(direction: ArtifactDirection): Record<string, ValidateFunction>
   extra(): PrecompiledExtra
 }
 
@@ -84,12 +93,12 @@ async function readArtifact(dir: string, key: string, path: string): Promise<Ope
   if (!existsSync(manifestFile)) return undefined
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as PrecompiledManifest
   if (manifest.format !== ARTIFACT_FORMAT || manifest.key !== key || !filesUnchanged(path, manifest.files)) return undefined
-  const validators = (await import(pathToFileURL(join(dir, `${key}.js`)).href)) as Record<string, ValidateFunction>
+  const modules: Partial<Record<ArtifactDirection, Record<string, ValidateFunction>>> = {}
   let extra: PrecompiledExtra | undefined
   const doc = decodeGraph<OpenApiDocument>(manifest.doc)
   artifacts.set(doc, {
     manifest,
-    validators,
+    validators: (direction) => (modules[direction] ??= requireModule(join(dir, `${key}.${direction}.cjs`)) as Record<string, ValidateFunction>),
     extra: () => (extra ??= JSON.parse(readFileSync(join(dir, `${key}.extra.json`), 'utf8')) as PrecompiledExtra),
   })
   return doc
@@ -108,11 +117,11 @@ export function artifactKey(path: string): string {
   const hash = createHash('sha256')
   hash.update(`format ${ARTIFACT_FORMAT}\n${basename(path)}\n`).update(readFileSync(path))
   for (const [file, content] of codeFiles()) hash.update(`\n${file}\n`).update(content)
-  const require = createRequire(import.meta.url)
-  for (const pkg of ['ajv', 'ajv-formats']) hash.update(`\n${pkg} ${(require(`${pkg}/package.json`) as { version: string }).version}`)
+  for (const pkg of ['ajv', 'ajv-formats']) hash.update(`\n${pkg} ${(requireModule(`${pkg}/package.json`) as { version: string }).version}`)
   return hash.digest('hex').slice(0, 24)
 }
 
+const requireModule = createRequire(import.meta.url)
 let code: [string, Buffer][] | undefined
 
 /** This directory's and ../validation's modules (not tests): a change to them changes what compiles. */
@@ -131,14 +140,15 @@ function codeFiles(): [string, Buffer][] {
 }
 
 /** Writes the three files of an artifact atomically (temp file, then rename), so a reader never sees half of one. */
-export function writeArtifact(dir: string, key: string, files: { code: string; manifest: PrecompiledManifest; extra: PrecompiledExtra }): void {
+export function writeArtifact(dir: string, key: string, files: { code: Record<ArtifactDirection, string>; manifest: PrecompiledManifest; extra: PrecompiledExtra }): void {
   mkdirSync(dir, { recursive: true })
   const put = (name: string, text: string) => {
     const temp = join(dir, `.${name}.${process.pid}.tmp`)
     writeFileSync(temp, text)
     renameSync(temp, join(dir, name))
   }
-  put(`${key}.js`, files.code)
+  put(`${key}.request.cjs`, files.code.request)
+  put(`${key}.response.cjs`, files.code.response)
   put(`${key}.extra.json`, JSON.stringify(files.extra))
   // The manifest last: its presence says the artifact is complete.
   put(`${key}.json`, JSON.stringify(files.manifest))

@@ -22,7 +22,7 @@ export function createAjv(customFormats: Iterable<string>, sourceCode = false): 
     strictRequired: false,
     // The two views hold copies of the same schemas: a `$id` in the spec must not be registered twice.
     addUsedSchema: false,
-    ...(sourceCode ? { code: { source: true, esm: true } } : {}),
+    ...(sourceCode ? { code: { source: true } } : {}),
   })
   ajvFormats.default(ajv)
   // OpenAPI's annotation keywords: no validation meaning (OpenAPI 3.1 §4.8.24 `example`, `xml`, `externalDocs`).

@@ -22,11 +22,11 @@ export async function writePrecompiled(path: string, dir: string): Promise<{ key
   const { ajv, views } = rt
 
   // The plans, built exactly as at run time, name every schema they compile.
-  const roots: [string, object][] = []
+  const roots: [string, Direction, object][] = []
   const recorder: PlanCompiler = {
     ...rt,
     compile(planKey, direction, make) {
-      roots.push([planKey, make(views[direction])])
+      roots.push([planKey, direction, make(views[direction])])
       return (() => true) as unknown as ValidateFunction
     },
   }
@@ -35,48 +35,50 @@ export async function writePrecompiled(path: string, dir: string): Promise<{ key
     buildResponsePlan(op, recorder)
   }
 
-  const refs: Record<string, string> = {}
+  // Request and response views share no schema (their ids differ), so each direction is a module of its own.
+  const refs: Record<Direction, Record<string, string>> = { request: {}, response: {} }
   const plans: Record<string, string> = {}
-  roots.forEach(([planKey, schema], i) => {
+  roots.forEach(([planKey, direction, schema], i) => {
     ajv.addSchema({ ...schema, $id: `promokit:plan/${i}` })
     plans[planKey] = `p${i}`
-    refs[`p${i}`] = `promokit:plan/${i}`
+    refs[direction][`p${i}`] = `promokit:plan/${i}`
   })
   const components: PrecompiledManifest['components'] = { request: {}, response: {} }
   const schemas: PrecompiledExtra['schemas'] = {}
+  const branches: PrecompiledExtra['branches'] = {}
   let n = 0
   for (const direction of ['request', 'response'] as Direction[]) {
-    for (const def of views[direction].defs() as { $id: string }[]) schemas[def.$id] = def
+    const defs = views[direction].defs() as { $id: string }[]
+    for (const def of defs) schemas[def.$id] = def
     for (const name of Object.keys(doc.components?.schemas ?? {})) {
       components[direction][name] = `c${n}`
-      refs[`c${n++}`] = views[direction].refTo(name)
+      refs[direction][`c${n++}`] = views[direction].refTo(name)
     }
-  }
-  // Violations re-run a failed oneOf/anyOf's branches and count a `contains`' matches: precompile those too.
-  const branches: PrecompiledExtra['branches'] = {}
-  for (const branch of subschemasRerun([...roots.map(([, s]) => s), ...Object.values(schemas)])) {
-    const json = JSON.stringify(branch)
-    if (json in branches) continue
-    const id = `promokit:branch/${Object.keys(branches).length}`
-    try {
-      ajv.addSchema({ ...branch, $id: id })
-      ajv.getSchema(id)
-    } catch {
-      // One Ajv cannot compile on its own is compiled (and fails) at run time, as without precompiling.
-      ajv.removeSchema(id)
-      continue
+    // Violations re-run a failed oneOf/anyOf's branches and count a `contains`' matches: precompile those too.
+    for (const branch of subschemasRerun([...roots.filter(([, d]) => d === direction).map(([, , s]) => s), ...defs])) {
+      const json = JSON.stringify(branch)
+      if (json in branches) continue
+      const id = `promokit:branch/${n}`
+      try {
+        ajv.addSchema({ ...branch, $id: id })
+        ajv.getSchema(id)
+      } catch {
+        // One Ajv cannot compile on its own is compiled (and fails) at run time, as without precompiling.
+        ajv.removeSchema(id)
+        continue
+      }
+      branches[json] = [direction, `b${n}`]
+      refs[direction][`b${n++}`] = id
     }
-    branches[json] = `b${Object.keys(branches).length}`
-    refs[branches[json]] = id
   }
 
   const require = createRequire(import.meta.url)
   const standaloneCode = (require('ajv/dist/standalone') as { default: (ajv: unknown, refs: Record<string, string>) => string }).default
-  // Ajv's ESM output still require()s its runtime helpers and the formats.
-  const code = `import { createRequire } from 'node:module';const require = createRequire(import.meta.url);\n${standaloneCode(ajv, refs)}\n`
+  const code = { request: standaloneCode(ajv, refs.request), response: standaloneCode(ajv, refs.response) }
   const manifest: PrecompiledManifest = { format: ARTIFACT_FORMAT, key, files: fileHashes(path, files), doc: encodeGraph(doc), plans, components }
   writeArtifact(dir, key, { code, manifest, extra: { branches, schemas } })
-  return { key, exports: Object.keys(refs).length, bytes: code.length }
+  const exports = Object.keys(refs.request).length + Object.keys(refs.response).length
+  return { key, exports, bytes: code.request.length + code.response.length }
 }
 
 /** Every oneOf/anyOf branch and `contains` schema object below the given schemas (not following `$ref`s). */

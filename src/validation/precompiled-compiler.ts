@@ -4,6 +4,7 @@ import type { OperationInfo } from '../spec/operations.js'
 import type { PrecompiledArtifact } from '../spec/precompiled.js'
 import type { SchemaSource } from './collapse.js'
 import { runtimeCompiler, type PlanCompiler, type RuntimeCompiler } from './plan-compiler.js'
+import type { Direction } from './schema-views.js'
 
 /**
  * Validators from a precompiled standalone module (bin/precompile.js). The plans find theirs by key;
@@ -14,8 +15,8 @@ export function precompiledCompiler(doc: OpenApiDocument, operations: readonly O
   const { manifest, validators } = artifact
   let fallback: RuntimeCompiler | undefined
   const runtime = () => (fallback ??= runtimeCompiler(doc, operations))
-  const exported = (name: string): ValidateFunction => {
-    const validate = validators[name]
+  const exported = (direction: Direction, name: string): ValidateFunction => {
+    const validate = validators(direction)[name]
     if (typeof validate !== 'function') throw new Error(`promokit: the precompiled validators lack ${name}; run npm run build again`)
     return validate
   }
@@ -25,8 +26,8 @@ export function precompiledCompiler(doc: OpenApiDocument, operations: readonly O
     compile(schema) {
       let validate = branches.get(schema)
       if (!validate) {
-        const name = artifact.extra().branches[JSON.stringify(schema)]
-        validate = name ? exported(name) : runtime().source.compile(schema)
+        const found = artifact.extra().branches[JSON.stringify(schema)]
+        validate = found ? exported(...found) : runtime().source.compile(schema)
         branches.set(schema, validate)
       }
       return validate
@@ -37,12 +38,12 @@ export function precompiledCompiler(doc: OpenApiDocument, operations: readonly O
     source,
     compile(key, direction, make) {
       const name = manifest.plans[key]
-      return name ? exported(name) : runtime().compile(key, direction, make)
+      return name ? exported(direction, name) : runtime().compile(key, direction, make)
     },
     component(name, direction) {
       if (!(name in components)) return undefined
       const exportName = manifest.components[direction][name]
-      return exportName ? exported(exportName) : runtime().component(name, direction)
+      return exportName ? exported(direction, exportName) : runtime().component(name, direction)
     },
     adHoc: (schema, direction) => runtime().adHoc(schema, direction),
   }
