@@ -124,6 +124,12 @@ const extraHeaders = fc.dictionary(
   { maxKeys: 3 },
 )
 
+/** Clients may send their own request id; the mock echoes sane ones in a header and in error bodies. */
+const requestIdArb = fc.option(
+  fc.oneof(fc.constantFrom('abc', 'v-0123456789abcdef01', 'a'.repeat(200), '../../x', 'a b', '<x>'), fc.stringMatching(/^[\x21-\x7e]{1,40}$/)),
+  { freq: 4 },
+)
+
 type BodyPart = { body?: Buffer; contentType?: string; kind: string }
 
 const json = (value: unknown): Buffer => Buffer.from(JSON.stringify(value) ?? 'null')
@@ -216,9 +222,10 @@ export function requestArb(op: OperationInfo, creds: Credentials, samples: unkno
   })
   const method = fc.oneof({ weight: 9, arbitrary: fc.constant(op.method) }, { weight: 1, arbitrary: fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH') })
   return fc
-    .record({ method, path, query: queryArb(op), auth: authArb(op, creds), extra: extraHeaders, body: bodyArb(op, samples, maxBodyBytes) })
-    .map(({ method, path, query, auth, extra, body }) => {
+    .record({ method, path, query: queryArb(op), auth: authArb(op, creds), extra: extraHeaders, requestId: requestIdArb, body: bodyArb(op, samples, maxBodyBytes) })
+    .map(({ method, path, query, auth, extra, requestId, body }) => {
       const headers: Record<string, string> = { ...extra, ...auth }
+      if (requestId !== null) headers['X-Request-Id'] = requestId
       if (body.contentType !== undefined) headers['Content-Type'] = body.contentType
       return { operationId: op.operationId, method, path, query, headers, body: body.body, kind: body.kind }
     })
