@@ -39,7 +39,7 @@ const KNOWN_IDS: Record<string, string[]> = {
 
 /** Strings that have broken servers before: traversal, injection, prototype keys, control characters. */
 export const HOSTILE_STRINGS = [
-  '..', '.', '../../etc/passwd', '..%2f..%2fetc%2fpasswd', '%2e%2e', '%00', '%', '%zz', '%E0%A4%A', '\u0000',
+  '..', '.', '../../etc/passwd', '..%2f..%2fetc%2fpasswd', '%2e%2e', '%00', '%', '%zz', '%E0%A4%A', '%FF%FE', '%C3%28', '%ED%A0%80', '\u0000',
   "' OR '1'='1", '"; DROP TABLE campaigns; --', '<script>alert(1)</script>', '${jndi:ldap://x/a}', '{{7*7}}',
   '__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf', '$where', '[object Object]',
   'camp_', 'null', 'undefined', 'NaN', '-1', '0', '1e309', 'true', '\u202e\u0645', '😀'.repeat(20), 'A'.repeat(5000),
@@ -81,7 +81,7 @@ function queryArb(op: OperationInfo): fc.Arbitrary<string> {
     .map((query) => qs.stringify(query, { allowDots: false, encodeValuesOnly: false }))
   const raw = fc.constantFrom(
     '', 'limit=', 'limit=abc', 'limit=0', 'limit=101', 'limit=1&limit=2', 'page=-1', 'page=99999999999999999999', 'limit[a]=1',
-    '%zz=1', 'a=%zz', '&&&', '=', 'filters=x', 'filters[name][conditions][$in][0]=x', 'filters[junction]=OR&filters[name][conditions][$is]=Spring%20sale',
+    '%zz=1', 'a=%zz', 'campaign_id=%FF%FE', 'starting_after_id=%C3%28', 'filters[name][conditions][$in][0]=%ED%A0%80', '&&&', '=', 'filters=x', 'filters[name][conditions][$in][0]=x', 'filters[junction]=OR&filters[name][conditions][$is]=Spring%20sale',
     'filters[a][b][c][d][e][f][g][h][i][j][k]=1', `filters[${'a'.repeat(2000)}]=1`, `limit=${'9'.repeat(400)}`, 'token=', 'token=%00',
     'order=-created_at&expand=categories', 'campaign_type=PROMOTION&is_referral_code=maybe', 'starting_after_id=%2e%2e',
   )
