@@ -70,9 +70,11 @@ class StateSaver implements Persistence {
 
   watch(server: Server): void {
     server.on('request', (req, res) => {
-      if (!MUTATING.has(req.method ?? '')) return
       res.once('finish', () => {
-        if (res.statusCode < 400) this.#changed()
+        if (res.statusCode >= 400) return
+        // A read can materialise generated codes a client then sees: the periodic save keeps them.
+        if (MUTATING.has(req.method ?? '')) this.#changed()
+        else this.#dirty = true
       })
     })
     this.#interval = setInterval(() => {
