@@ -15,7 +15,7 @@ import type { OpenApiDocument } from './load-spec.js'
  * Ajv's version hash to the key, and every other spec file it read must still have the recorded hash;
  * otherwise the spec is parsed and compiled at run time as before (slower, same result).
  */
-export const ARTIFACT_FORMAT = 2
+export const ARTIFACT_FORMAT = 3
 
 export type ArtifactDirection = 'request' | 'response'
 
@@ -24,8 +24,6 @@ export interface PrecompiledManifest {
   key: string
   /** The entry file's siblings the document was read from (relative path → sha256 of the content). */
   files: Record<string, string>
-  /** The dereferenced document, as `encodeGraph` stores it. */
-  doc: string
   /** Plan key (see PlanCompiler.compile) → export name. */
   plans: Record<string, string>
   /** `request`/`response` → components.schemas name → export name. */
@@ -52,6 +50,7 @@ export interface PrecompiledArtifact {
 }
 
 const artifacts = new WeakMap<object, PrecompiledArtifact>()
+const requireModule = createRequire(import.meta.url)
 
 /** The artifact a document was decoded from (createContractValidator uses its validators). */
 export const precompiledFor = (doc: object): PrecompiledArtifact | undefined => artifacts.get(doc)
@@ -72,30 +71,42 @@ function mode(): Mode {
 export const bundledArtifactDir = (): string => join(packageRoot(), 'dist', 'validators')
 const cacheArtifactDir = (): string => join(packageRoot(), 'node_modules', '.cache', 'promokit', 'validators')
 
-/** The document of `path` from a matching artifact, registered for createContractValidator; undefined when none. */
+/**
+ * The document of `path` from a matching artifact, registered for createContractValidator; undefined when
+ * there is none or it cannot be read (the caller parses the spec, which reports a missing file properly).
+ */
 export async function loadPrecompiledDocument(path: string): Promise<OpenApiDocument | undefined> {
   const how = mode()
   if (how === 'off') return undefined
+  try {
+    return await findOrWrite(path, how)
+  } catch {
+    return undefined
+  }
+}
+
+async function findOrWrite(path: string, how: Mode): Promise<OpenApiDocument | undefined> {
   const key = artifactKey(path)
   for (const dir of how === 'force' ? [bundledArtifactDir(), cacheArtifactDir()] : [bundledArtifactDir()]) {
-    const found = await readArtifact(dir, key, path)
+    const found = readPrecompiled(dir, path, key)
     if (found) return found
   }
   if (how !== 'force') return undefined
   // A spec that does not compile keeps failing where it always did: in createContractValidator.
   const { writePrecompiled } = await import('../validation/precompile.js')
   const written = await writePrecompiled(path, cacheArtifactDir()).catch(() => undefined)
-  return written ? readArtifact(cacheArtifactDir(), key, path) : undefined
+  return written ? readPrecompiled(cacheArtifactDir(), path, key) : undefined
 }
 
-async function readArtifact(dir: string, key: string, path: string): Promise<OpenApiDocument | undefined> {
+/** The document of `path` from the artifact in `dir`, if there is one for the spec files as they are now. */
+export function readPrecompiled(dir: string, path: string, key = artifactKey(path)): OpenApiDocument | undefined {
   const manifestFile = join(dir, `${key}.json`)
   if (!existsSync(manifestFile)) return undefined
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as PrecompiledManifest
   if (manifest.format !== ARTIFACT_FORMAT || manifest.key !== key || !filesUnchanged(path, manifest.files)) return undefined
   const modules: Partial<Record<ArtifactDirection, Record<string, ValidateFunction>>> = {}
   let extra: PrecompiledExtra | undefined
-  const doc = decodeGraph<OpenApiDocument>(manifest.doc)
+  const doc = decodeGraph<OpenApiDocument>(readFileSync(join(dir, `${key}.doc.json`), 'utf8'))
   artifacts.set(doc, {
     manifest,
     validators: (direction) => (modules[direction] ??= requireModule(join(dir, `${key}.${direction}.cjs`)) as Record<string, ValidateFunction>),
@@ -121,7 +132,6 @@ export function artifactKey(path: string): string {
   return hash.digest('hex').slice(0, 24)
 }
 
-const requireModule = createRequire(import.meta.url)
 let code: [string, Buffer][] | undefined
 
 /** This directory's and ../validation's modules (not tests): a change to them changes what compiles. */
@@ -139,8 +149,8 @@ function codeFiles(): [string, Buffer][] {
   return code
 }
 
-/** Writes the three files of an artifact atomically (temp file, then rename), so a reader never sees half of one. */
-export function writeArtifact(dir: string, key: string, files: { code: Record<ArtifactDirection, string>; manifest: PrecompiledManifest; extra: PrecompiledExtra }): void {
+/** Writes the files of an artifact atomically (temp file, then rename), so a reader never sees half of one. */
+export function writeArtifact(dir: string, key: string, files: { code: Record<ArtifactDirection, string>; doc: string; manifest: PrecompiledManifest; extra: PrecompiledExtra }): void {
   mkdirSync(dir, { recursive: true })
   const put = (name: string, text: string) => {
     const temp = join(dir, `.${name}.${process.pid}.tmp`)
@@ -150,6 +160,7 @@ export function writeArtifact(dir: string, key: string, files: { code: Record<Ar
   put(`${key}.request.cjs`, files.code.request)
   put(`${key}.response.cjs`, files.code.response)
   put(`${key}.extra.json`, JSON.stringify(files.extra))
+  put(`${key}.doc.json`, files.doc)
   // The manifest last: its presence says the artifact is complete.
   put(`${key}.json`, JSON.stringify(files.manifest))
 }

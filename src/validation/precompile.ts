@@ -75,8 +75,8 @@ export async function writePrecompiled(path: string, dir: string): Promise<{ key
   const require = createRequire(import.meta.url)
   const standaloneCode = (require('ajv/dist/standalone') as { default: (ajv: unknown, refs: Record<string, string>) => string }).default
   const code = { request: standaloneCode(ajv, refs.request), response: standaloneCode(ajv, refs.response) }
-  const manifest: PrecompiledManifest = { format: ARTIFACT_FORMAT, key, files: fileHashes(path, files), doc: encodeGraph(doc), plans, components }
-  writeArtifact(dir, key, { code, manifest, extra: { branches, schemas } })
+  const manifest: PrecompiledManifest = { format: ARTIFACT_FORMAT, key, files: fileHashes(path, files), plans, components }
+  writeArtifact(dir, key, { code, doc: encodeGraph(doc), manifest, extra: { branches, schemas } })
   const exports = Object.keys(refs.request).length + Object.keys(refs.response).length
   return { key, exports, bytes: code.request.length + code.response.length }
 }

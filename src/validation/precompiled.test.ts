@@ -1,10 +1,13 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { isDeepStrictEqual } from 'node:util'
 import { describe, expect, it } from 'vitest'
 import { decodeGraph, encodeGraph } from '../spec/graph-json.js'
 import { parseSpec } from '../spec/load-spec.js'
-import { loadPrecompiledDocument, precompiledFor } from '../spec/precompiled.js'
+import { loadPrecompiledDocument, precompiledFor, readPrecompiled } from '../spec/precompiled.js'
 import { collectExamples } from '../spec/spec-walk.js'
-import { specPath } from '../paths.js'
+import { packageRoot, specPath } from '../paths.js'
+import { writePrecompiled } from './precompile.js'
 import { sharedObjects } from './schema-views.js'
 import { createContractValidator, type ContractValidator } from './validator.js'
 
@@ -101,5 +104,29 @@ describe('graph JSON', () => {
     expect(back.b[1].c).toBe(back.a)
     expect(back.self).toBe(back)
     expect(back.a).toEqual({ name: 'shared' })
+  })
+})
+
+describe('a precompiled artifact', () => {
+  it('is used only while the spec files are the ones it was built from', async () => {
+    // Inside node_modules/ so the generated modules resolve ajv's runtime helpers.
+    const root = mkdtempSync(join(packageRoot(), 'node_modules', '.cache', 'promokit-stale-'))
+    try {
+      cpSync(join(packageRoot(), 'spec', 'openapi.yaml'), join(root, 'spec', 'openapi.yaml'), { recursive: true })
+      cpSync(join(packageRoot(), 'spec', 'checkout.yaml'), join(root, 'spec', 'checkout.yaml'))
+      const entry = join(root, 'spec', 'openapi.yaml')
+      const dir = join(root, 'validators')
+      await writePrecompiled(entry, dir)
+      expect(readPrecompiled(dir, entry)).toBeDefined()
+      // A referenced file changed: same key, but its recorded hash no longer matches.
+      const sibling = join(root, 'spec', 'checkout.yaml')
+      writeFileSync(sibling, `${readFileSync(sibling, 'utf8')}\n# edited\n`)
+      expect(readPrecompiled(dir, entry)).toBeUndefined()
+      // The entry file changed: another key, no artifact.
+      writeFileSync(entry, `${readFileSync(entry, 'utf8')}\n# edited\n`)
+      expect(readPrecompiled(dir, entry)).toBeUndefined()
+    } finally {
+      rmSync(root, { recursive: true, force: true })
+    }
   })
 })
