@@ -67,12 +67,21 @@ describe('state snapshots (in-process)', () => {
   })
 })
 
+/** A state document whose header is fine but one store's data is not. */
+async function brokenStore(): Promise<string> {
+  const t = await createTestApp()
+  const doc = captureState(t.deps)
+  doc.projects.proj_demo0001.campaigns = 'oops'
+  return JSON.stringify(doc)
+}
+
 describe('--state-file (the real CLI)', () => {
   it('refuses to start on a corrupt or incompatible state file (exit 2, naming the file and the problem) and leaves it as it was', async () => {
     const cases = [
       ['garbage.json', '{"format": "promokit-state", "version": 1, "projects": {', 'is not valid JSON'],
       ['empty.json', '', 'is empty'],
       ['future.json', JSON.stringify({ format: 'promokit-state', version: 99, clock: { now: 0 }, projects: {} }), 'state format version 99'],
+      ['broken-store.json', await brokenStore(), 'cannot be restored: project proj_demo0001, campaigns'],
     ] as const
     const results = await Promise.all(cases.map(([name, text]) => {
       writeFileSync(join(dir, name), text)
