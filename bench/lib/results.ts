@@ -56,6 +56,8 @@ export interface BenchResults {
   codes_100x10k_added_mb: Figure
   list_p50_ms_by_size: Record<'1000' | '10000' | '100000', Figure>
   list_deep_p50_ms_by_size: Record<'1000' | '10000' | '100000', Figure>
+  /** Page 1 with half the campaigns still generating (jobs pending on a manual clock). */
+  list_generating_p50_ms_by_size: Record<'1000' | '10000', Figure>
   contract_run_ms: Figure
   contract_summary: string | null
   ratios: Record<string, Figure>
@@ -88,6 +90,7 @@ export function computeRatios(r: BenchResults): Record<string, Figure> {
     startup_vs_prism: ratio(r.prism_startup_ms, r.startup_ms),
     list_p50_100k_vs_1k: ratio(r.list_p50_ms_by_size['100000'], r.list_p50_ms_by_size['1000']),
     list_deep_p50_100k_vs_1k: ratio(r.list_deep_p50_ms_by_size['100000'], r.list_deep_p50_ms_by_size['1000']),
+    list_generating_p50_10k_vs_1k: ratio(r.list_generating_p50_ms_by_size['10000'], r.list_generating_p50_ms_by_size['1000']),
   }
 }
 
@@ -163,6 +166,7 @@ export function emptyResults(command: string, quick: boolean, machine: MachineIn
     codes_100x10k_added_mb: null,
     list_p50_ms_by_size: sizes(),
     list_deep_p50_ms_by_size: sizes(),
+    list_generating_p50_ms_by_size: { '1000': null, '10000': null },
     contract_run_ms: null,
     contract_summary: null,
     ratios: {},
