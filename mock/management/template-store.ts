@@ -1,17 +1,10 @@
 import type { Clock } from '../../src/clock.js'
 import { toIso } from '../../src/clock.js'
 import type { IdSource } from '../../src/ids.js'
+import type { CampaignTemplate } from '../../src/records.js'
 import { ApiError, notFound } from '../errors.js'
 
-export interface CampaignTemplate {
-  id: string
-  name: string
-  description?: string | null
-  campaign_type: 'DISCOUNT_COUPONS' | 'GIFT_VOUCHERS'
-  created_at: string
-  updated_at?: string | null
-  object: 'campaign_template'
-}
+export type { CampaignTemplate } from '../../src/records.js'
 
 export interface TemplateCopyRequest {
   name: string

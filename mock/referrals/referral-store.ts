@@ -1,24 +1,11 @@
 import type { Clock } from '../../src/clock.js'
 import { toIso } from '../../src/clock.js'
 import type { IdSource } from '../../src/ids.js'
+import type { HolderRole, RedeemableHolder } from '../../src/records.js'
 import { ApiError, notFound } from '../errors.js'
 import { compileFilters, type FieldGetters } from '../transactions/filter-conditions.js'
 
-export type HolderRole = 'REFERRER' | 'REFEREE' | 'OWNER'
-
-export interface RedeemableHolder {
-  id: string
-  created_at: string
-  redeemable_id: string
-  redeemable_object: 'voucher'
-  campaign_id: string
-  campaign_type: 'REFERRAL_PROGRAM'
-  voucher_type: 'DISCOUNT_VOUCHER' | 'GIFT_VOUCHER' | 'LOYALTY_CARD'
-  customer_id: string
-  holder_role: HolderRole
-  metadata?: Record<string, unknown>
-  object: 'redeemable_holder'
-}
+export type { HolderRole, RedeemableHolder } from '../../src/records.js'
 
 /** What the holders endpoints need from a voucher; the campaigns helper's VoucherStore provides it. */
 export interface MemberVoucher {

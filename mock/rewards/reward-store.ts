@@ -1,29 +1,10 @@
 import type { Clock } from '../../src/clock.js'
 import { toIso } from '../../src/clock.js'
 import type { IdSource } from '../../src/ids.js'
+import type { Reward, RewardAssignment } from '../../src/records.js'
 import { notFound } from '../errors.js'
 
-export interface Reward {
-  id: string
-  name: string
-  type: 'CAMPAIGN' | 'COIN' | 'MATERIAL'
-  parameters: Record<string, unknown>
-  metadata: Record<string, unknown>
-  created_at: string
-  updated_at: string | null
-  object: 'reward'
-}
-
-export interface RewardAssignment {
-  id: string
-  reward_id: string
-  related_object_id: string
-  related_object_type: 'campaign'
-  parameters: { loyalty: { points: number; auto_redeem?: boolean | null } }
-  created_at: string
-  updated_at: string | null
-  object: 'reward_assignment'
-}
+export type { Reward, RewardAssignment } from '../../src/records.js'
 
 export interface RewardAssignmentUpdate {
   parameters?: { loyalty?: { points?: number; auto_redeem?: boolean | null } }

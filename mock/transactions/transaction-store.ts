@@ -1,32 +1,10 @@
 import type { Clock } from '../../src/clock.js'
 import { toIso } from '../../src/clock.js'
 import type { IdSource } from '../../src/ids.js'
+import type { VoucherTransaction } from '../../src/records.js'
 import { compileFilters, type FieldGetters } from './filter-conditions.js'
 
-export const GIFT_TRANSACTION_TYPES = ['CREDITS_REMOVAL', 'CREDITS_ADDITION', 'CREDITS_REFUND', 'CREDITS_REDEMPTION'] as const
-export const LOYALTY_TRANSACTION_TYPES = [
-  'POINTS_ACCRUAL', 'POINTS_REDEMPTION', 'POINTS_REFUND', 'POINTS_ADDITION', 'POINTS_REMOVAL',
-  'POINTS_EXPIRATION', 'POINTS_TRANSFER_IN', 'POINTS_TRANSFER_OUT',
-] as const
-export type TransactionType = (typeof GIFT_TRANSACTION_TYPES)[number] | (typeof LOYALTY_TRANSACTION_TYPES)[number]
-
-/** A gift-card or loyalty-card balance change (the real service's voucher transaction, `vtx_` ids). */
-export interface VoucherTransaction {
-  id: string
-  source_id: string | null
-  voucher_id: string
-  campaign_id: string
-  source: string | null
-  reason: string | null
-  type: TransactionType
-  /** Signed change: negative for redemptions and removals, in cents or points. */
-  amount: number
-  /** The card's balance (gift, cents) or points (loyalty) after the change. */
-  balance: number
-  details: Record<string, unknown>
-  related_transaction_id: string | null
-  created_at: string
-}
+export type { TransactionType, VoucherTransaction } from '../../src/records.js'
 
 export type NewTransaction = Pick<VoucherTransaction, 'voucher_id' | 'campaign_id' | 'type' | 'amount' | 'balance'> &
   Partial<Pick<VoucherTransaction, 'source_id' | 'source' | 'reason' | 'details' | 'related_transaction_id'>>
