@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ManualClock, toIso, FIXTURE_EPOCH } from '../../src/clock.js'
 import { sequentialIds } from '../../src/ids.js'
-import { ApiError } from '../errors.js'
+import { catchApiError } from '../testing/catch-api-error.js'
 import { copyCampaignTemplate } from './copy-template.js'
 import { MetadataSchemaStore } from './metadata-schema-store.js'
 import { TemplateStore, type CampaignTemplate } from './template-store.js'
@@ -25,16 +25,6 @@ function setup() {
   return { clock, a, b, projects }
 }
 
-function catchError(fn: () => unknown): ApiError {
-  try {
-    fn()
-  } catch (error) {
-    if (error instanceof ApiError) return error
-    throw error
-  }
-  throw new Error('expected an ApiError')
-}
-
 describe('copyCampaignTemplate', () => {
   it('copies a template into the destination project under a new id', () => {
     const { b, projects } = setup()
@@ -53,17 +43,17 @@ describe('copyCampaignTemplate', () => {
   it('answers 404 naming the unknown project or template', () => {
     const { projects } = setup()
     const req = { name: 'Copy', destination_project_id: 'proj_b' }
-    expect(catchError(() => copyCampaignTemplate(projects, 'proj_x', 'camp_tpl_a', req))).toMatchObject({
+    expect(catchApiError(() => copyCampaignTemplate(projects, 'proj_x', 'camp_tpl_a', req))).toMatchObject({
       status: 404, resourceType: 'project', resourceId: 'proj_x', message: 'Cannot find project',
     })
-    expect(catchError(() => copyCampaignTemplate(projects, 'proj_a', 'camp_tpl_x', req)).resourceType).toBe('campaign_template')
-    const dest = catchError(() => copyCampaignTemplate(projects, 'proj_a', 'camp_tpl_a', { ...req, destination_project_id: 'proj_y' }))
+    expect(catchApiError(() => copyCampaignTemplate(projects, 'proj_a', 'camp_tpl_x', req)).resourceType).toBe('campaign_template')
+    const dest = catchApiError(() => copyCampaignTemplate(projects, 'proj_a', 'camp_tpl_a', { ...req, destination_project_id: 'proj_y' }))
     expect([dest.resourceType, dest.resourceId]).toEqual(['project', 'proj_y'])
   })
 
   it('answers 409 when the destination already has a template of that name', () => {
     const { projects } = setup()
-    const error = catchError(() =>
+    const error = catchApiError(() =>
       copyCampaignTemplate(projects, 'proj_a', 'camp_tpl_a', { name: 'Welcome coupons', destination_project_id: 'proj_a' }),
     )
     expect(error).toMatchObject({ status: 409, key: 'duplicate_found', resourceId: 'Welcome coupons', resourceType: 'campaign_template' })
@@ -78,6 +68,6 @@ describe('MetadataSchemaStore', () => {
       allow_defined_only: false, created_at: toIso(FIXTURE_EPOCH), updated_at: null, object: 'metadata_schema',
     })
     expect(store.get('ms_1').related_object).toBe('order')
-    expect(catchError(() => store.get('ms_2')).resourceType).toBe('metadata_schema')
+    expect(catchApiError(() => store.get('ms_2')).resourceType).toBe('metadata_schema')
   })
 })

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ManualClock } from '../../src/clock.js'
 import { sequentialIds } from '../../src/ids.js'
-import { ApiError } from '../errors.js'
+import { catchApiError } from '../testing/catch-api-error.js'
 import { ReferralStore, type MemberVoucher } from './referral-store.js'
 
 const vouchers: MemberVoucher[] = [
@@ -19,16 +19,6 @@ function setup(referees = 24) {
     store.addHolder({ redeemable_id: 'v_ref1', campaign_id: 'camp_ref', customer_id: `cust_${i}`, holder_role: 'REFEREE' })
   }
   return { clock, store }
-}
-
-function catchError(fn: () => unknown): ApiError {
-  try {
-    fn()
-  } catch (error) {
-    if (error instanceof ApiError) return error
-    throw error
-  }
-  throw new Error('expected an ApiError')
 }
 
 describe('ReferralStore', () => {
@@ -69,8 +59,8 @@ describe('ReferralStore', () => {
 
   it('answers 404 voucher for an unknown member or a code of another campaign', () => {
     const { store } = setup(1)
-    expect(catchError(() => store.listMemberHolders('NOPE'))).toMatchObject({ status: 404, resourceType: 'voucher', resourceId: 'NOPE' })
-    expect(catchError(() => store.listReferralCodeHolders('camp_other', 'REF-AAAA')).resourceType).toBe('voucher')
+    expect(catchApiError(() => store.listMemberHolders('NOPE'))).toMatchObject({ status: 404, resourceType: 'voucher', resourceId: 'NOPE' })
+    expect(catchApiError(() => store.listReferralCodeHolders('camp_other', 'REF-AAAA')).resourceType).toBe('voucher')
   })
 
   it('returns an empty page for a code without holders', () => {
@@ -88,6 +78,6 @@ describe('ReferralStore', () => {
 
   it('rejects a limit outside 1..100', () => {
     const { store } = setup(1)
-    expect(catchError(() => store.listMemberHolders('v_ref1', { limit: 101 })).key).toBe('invalid_query_params')
+    expect(catchApiError(() => store.listMemberHolders('v_ref1', { limit: 101 })).key).toBe('invalid_query_params')
   })
 })

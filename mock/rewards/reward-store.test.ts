@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { FIXTURE_EPOCH, ManualClock, toIso } from '../../src/clock.js'
 import { sequentialIds } from '../../src/ids.js'
-import { ApiError } from '../errors.js'
+import { catchApiError } from '../testing/catch-api-error.js'
 import { RewardStore, type Reward } from './reward-store.js'
 
 const reward = (id: string): Reward => ({
@@ -25,16 +25,6 @@ function setup() {
   return { clock, store, a, b }
 }
 
-function catchError(fn: () => unknown): ApiError {
-  try {
-    fn()
-  } catch (error) {
-    if (error instanceof ApiError) return error
-    throw error
-  }
-  throw new Error('expected an ApiError')
-}
-
 describe('RewardStore', () => {
   it('updates the points of an assignment and stamps updated_at from the clock', () => {
     const { clock, store, a } = setup()
@@ -47,14 +37,14 @@ describe('RewardStore', () => {
 
   it('answers 404 reward for an unknown reward', () => {
     const { store, a } = setup()
-    const error = catchError(() => store.updateRewardAssignment('rew_nope', a.id, {}))
+    const error = catchApiError(() => store.updateRewardAssignment('rew_nope', a.id, {}))
     expect([error.status, error.resourceType, error.resourceId]).toEqual([404, 'reward', 'rew_nope'])
   })
 
   it('answers 404 reward_assignment for an unknown assignment or one of another reward', () => {
     const { store, b } = setup()
-    expect(catchError(() => store.updateRewardAssignment('rew_a', 'rewa_nope', {})).resourceType).toBe('reward_assignment')
-    const foreign = catchError(() => store.updateRewardAssignment('rew_a', b.id, {}))
+    expect(catchApiError(() => store.updateRewardAssignment('rew_a', 'rewa_nope', {})).resourceType).toBe('reward_assignment')
+    const foreign = catchApiError(() => store.updateRewardAssignment('rew_a', b.id, {}))
     expect([foreign.status, foreign.key, foreign.resourceId]).toEqual([404, 'not_found', b.id])
   })
 
