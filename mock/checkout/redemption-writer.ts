@@ -83,33 +83,30 @@ function redeemItem(item: Applicable, input: RedemptionInput, child: ChildFactor
   const facts = request.voucher
   let view = project.vouchers.redeem(facts.id)
   const extra: Record<string, unknown> = { amount: item.applied.amount }
-  const source = { source_id: input.body.order?.source_id ?? null, reason: null }
+  // the card's transaction: what was spent and the balance left, beside the order amount
+  const recordSpend = (type: 'CREDITS_REDEMPTION' | 'POINTS_REDEMPTION', spent: number, balance: number, details: Record<string, unknown>) =>
+    project.transactions.record({
+      source_id: input.body.order?.source_id ?? null,
+      reason: null,
+      voucher_id: facts.id,
+      campaign_id: facts.campaign_id,
+      type,
+      amount: -spent,
+      balance,
+      details: { order: { amount: outcome.totals.amount }, ...details },
+    })
   if (facts.type === 'GIFT_VOUCHER') {
     const credits = item.applied.credits ?? 0
     view = project.vouchers.adjustGiftBalance(facts.id, -credits)
-    project.transactions.record({
-      ...source,
-      voucher_id: facts.id,
-      campaign_id: facts.campaign_id,
-      type: 'CREDITS_REDEMPTION',
-      amount: -credits,
-      balance: view.gift?.balance ?? 0,
-      details: { order: { amount: outcome.totals.amount }, balance: { type: 'gift_voucher', total: view.gift?.amount, balance: view.gift?.balance } },
+    recordSpend('CREDITS_REDEMPTION', credits, view.gift?.balance ?? 0, {
+      balance: { type: 'gift_voucher', total: view.gift?.amount, balance: view.gift?.balance },
     })
     extra.gift = { amount: credits }
   }
   if (facts.type === 'LOYALTY_CARD') {
     const points = item.applied.points ?? 0
     view = project.vouchers.adjustLoyaltyPoints(facts.id, -points)
-    project.transactions.record({
-      ...source,
-      voucher_id: facts.id,
-      campaign_id: facts.campaign_id,
-      type: 'POINTS_REDEMPTION',
-      amount: -points,
-      balance: view.loyalty_card?.balance ?? 0,
-      details: { order: { amount: outcome.totals.amount }, reward: { id: request.reward?.id } },
-    })
+    recordSpend('POINTS_REDEMPTION', points, view.loyalty_card?.balance ?? 0, { reward: { id: request.reward?.id } })
     extra.loyalty_card = { points }
     extra.reward = { id: request.reward?.id, object: 'reward' }
   }
