@@ -21,22 +21,11 @@ export interface CommandIo {
   env: NodeJS.ProcessEnv
 }
 
-interface ContractFlags {
+/** The parsed flags: credentials and pre-existing ids by the same names as the suite's (the gift campaign is found, never given). */
+interface ContractFlags extends Credentials, Omit<KnownIds, 'giftCampaignId'> {
   baseUrl?: string
   cluster?: string
   domain?: string
-  appId?: string
-  appToken?: string
-  bearerToken?: string
-  managementId?: string
-  managementToken?: string
-  projectId?: string
-  rewardId?: string
-  assignmentId?: string
-  referralCampaignId?: string
-  referralMemberId?: string
-  templateId?: string
-  metadataSchemaId?: string
   readOnly?: boolean
   grep?: string
   timeout: number
