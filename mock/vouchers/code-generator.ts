@@ -84,13 +84,16 @@ export function seededRandom(seed: string): () => number {
   return next
 }
 
+/** A code before its '#' slots are filled: prefix, pattern, postfix. */
+const templateOf = (config: CodeConfig): string => `${config.prefix ?? ''}${config.pattern}${config.postfix ?? ''}`
+
 /** True when the code's characters all fit in one byte each, so it can live in a ByteCodes buffer. */
 export function isLatin1(config: CodeConfig): boolean {
-  return /^[\u0000-\u00ff]*$/.test(`${config.prefix ?? ''}${config.pattern}${config.postfix ?? ''}${config.charset}`)
+  return /^[\u0000-\u00ff]*$/.test(`${templateOf(config)}${config.charset}`)
 }
 
 export function codeWidth(config: CodeConfig): number {
-  return (config.prefix ?? '').length + config.pattern.length + (config.postfix ?? '').length
+  return templateOf(config).length
 }
 
 /** An empty list sized for `count` codes of this config. */
@@ -114,9 +117,23 @@ export function generateCodes(
   const chars = [...new Set(config.charset)]
   const space = chars.length ** config.length
   const order = space <= Math.max(4 * count, 1024) && space <= 16_777_216 ? shuffledRange(space, random) : undefined
-  if (list instanceof ByteCodes) fillBytes(config, chars, count, random, list, claim, order)
-  else fillStrings(config, chars, count, random, list, claim, order)
+  const fill: Fill = { config, chars, count, random, claim, order }
+  if (list instanceof ByteCodes) fillBytes(fill, list)
+  else fillStrings(fill, list)
 }
+
+/** What both fill loops take; `order` is the shuffled enumeration of a dense space, else undefined (random draws). */
+interface Fill {
+  config: CodeConfig
+  chars: string[]
+  count: number
+  random: () => number
+  claim: (index: number) => boolean
+  order: Uint32Array | undefined
+}
+
+// Unclaimable candidates (taken codes) are retried; the cap ends a walk of a space that has run out.
+const maxAttempts = ({ count, order }: Fill): number => (order ? order.length : 2 * count + 10_000)
 
 function shuffledRange(n: number, random: () => number): Uint32Array {
   const order = new Uint32Array(n)
@@ -138,16 +155,9 @@ function slotPositions(config: CodeConfig): number[] {
 }
 
 /** The hot loop (a million codes in well under a second): typed arrays, no closures, no strings. */
-function fillBytes(
-  config: CodeConfig,
-  chars: string[],
-  count: number,
-  random: () => number,
-  list: ByteCodes,
-  claim: (index: number) => boolean,
-  order: Uint32Array | undefined,
-): void {
-  const template = Buffer.from(`${config.prefix ?? ''}${config.pattern}${config.postfix ?? ''}`, 'latin1')
+function fillBytes(fill: Fill, list: ByteCodes): void {
+  const { config, chars, count, random, claim, order } = fill
+  const template = Buffer.from(templateOf(config), 'latin1')
   const slots = Int32Array.from(slotPositions(config))
   const charCodes = Uint8Array.from(chars, (c) => c.charCodeAt(0))
   const buf = list.buf
@@ -156,8 +166,8 @@ function fillBytes(
   const k = slots.length
   let made = list.length
   let attempts = 0
-  const maxAttempts = order ? order.length : 2 * count + 10_000
-  while (made < count && attempts < maxAttempts) {
+  const cap = maxAttempts(fill)
+  while (made < count && attempts < cap) {
     const at = made * width
     template.copy(buf, at)
     if (order) {
@@ -175,21 +185,14 @@ function fillBytes(
   list.length = made
 }
 
-function fillStrings(
-  config: CodeConfig,
-  chars: string[],
-  count: number,
-  random: () => number,
-  list: StringCodes,
-  claim: (index: number) => boolean,
-  order: Uint32Array | undefined,
-): void {
-  const parts = `${config.prefix ?? ''}${config.pattern}${config.postfix ?? ''}`.split('')
+function fillStrings(fill: Fill, list: StringCodes): void {
+  const { config, chars, count, random, claim, order } = fill
+  const parts = templateOf(config).split('')
   const slots = slotPositions(config)
   const n = chars.length
   let attempts = 0
-  const maxAttempts = order ? order.length : 2 * count + 10_000
-  while (list.codes.length < count && attempts < maxAttempts) {
+  const cap = maxAttempts(fill)
+  while (list.codes.length < count && attempts < cap) {
     let index = order ? order[attempts] : 0
     for (let i = slots.length - 1; i >= 0; i--) {
       if (order) {
