@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { pino, type LevelWithSilent, type Logger } from 'pino'
-import { pinoHttp, type HttpLogger } from 'pino-http'
+import { createRequire } from 'node:module'
+import type { HttpLogger, pinoHttp as PinoHttp } from 'pino-http'
 
 /** Header and body paths that carry secrets; pino replaces their values before anything is written. */
 export const REDACT_PATHS = [
@@ -51,6 +52,8 @@ function isTokenName(raw: string): boolean {
 
 /** pino-http request logs: one line per request, with request id, operationId and no secrets. */
 export function createHttpLogger(logger: Logger): HttpLogger {
+  // Loaded only when requests are logged (not at --log-level silent): it is start-up time otherwise.
+  const { pinoHttp } = createRequire(import.meta.url)('pino-http') as { pinoHttp: typeof PinoHttp }
   return pinoHttp({
     logger,
     genReqId: (_req: IncomingMessage, res: ServerResponse) => String(res.getHeader('x-request-id') ?? ''),
