@@ -1,8 +1,17 @@
 /**
  * API records that the mock's stores hold and the fixture files contain, in their response form.
- * Defined once here because both mock/ and fixtures/ may import from src/ (not from each other's
- * way round: fixtures/ never imports mock/).
+ * Defined here, once, because both mock/ and fixtures/ may import from src/ (fixtures/ never
+ * imports mock/).
  */
+
+export interface Category {
+  id: string
+  name: string
+  hierarchy: number
+  created_at: string
+  updated_at?: string
+  object: 'category'
+}
 
 export interface Reward {
   id: string
@@ -75,4 +84,23 @@ export interface CampaignTemplate {
   created_at: string
   updated_at?: string | null
   object: 'campaign_template'
+}
+
+export interface MetadataPropertyDefinition {
+  type: 'string' | 'number' | 'object' | 'date' | 'datetime' | 'geopoint' | 'boolean' | 'image_url'
+  array: boolean
+  optional: boolean
+  object_type?: string | null
+  eq?: (string | number)[]
+  [constraint: string]: unknown
+}
+
+export interface MetadataSchema {
+  id: string
+  related_object: string
+  properties: Record<string, MetadataPropertyDefinition>
+  allow_defined_only: boolean | null
+  created_at: string
+  updated_at: string | null
+  object: 'metadata_schema'
 }

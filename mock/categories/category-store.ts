@@ -1,16 +1,10 @@
 import type { Clock } from '../../src/clock.js'
 import { toIso } from '../../src/clock.js'
 import type { IdSource } from '../../src/ids.js'
+import type { Category } from '../../src/records.js'
 import { ApiError, notFound } from '../errors.js'
 
-export interface Category {
-  id: string
-  name: string
-  hierarchy: number
-  created_at: string
-  updated_at?: string
-  object: 'category'
-}
+export type { Category } from '../../src/records.js'
 
 export interface NewCategory {
   name: string

@@ -1,3 +1,4 @@
+import type { MetadataSchema } from '../../src/records.js'
 import { notFound } from '../errors.js'
 
 export const STANDARD_RELATED_OBJECTS = [
@@ -5,24 +6,7 @@ export const STANDARD_RELATED_OBJECTS = [
   'promotion_tier', 'publication', 'redemption', 'reward', 'voucher',
 ] as const
 
-export interface MetadataPropertyDefinition {
-  type: 'string' | 'number' | 'object' | 'date' | 'datetime' | 'geopoint' | 'boolean' | 'image_url'
-  array: boolean
-  optional: boolean
-  object_type?: string | null
-  eq?: (string | number)[]
-  [constraint: string]: unknown
-}
-
-export interface MetadataSchema {
-  id: string
-  related_object: string
-  properties: Record<string, MetadataPropertyDefinition>
-  allow_defined_only: boolean | null
-  created_at: string
-  updated_at: string | null
-  object: 'metadata_schema'
-}
+export type { MetadataPropertyDefinition, MetadataSchema } from '../../src/records.js'
 
 /** Metadata schemas of one project; read-only through the API (the seed has only "get"). */
 export class MetadataSchemaStore {
