@@ -2,6 +2,9 @@ import type { Check } from '../check.js'
 import { createCampaign, enc } from './support.js'
 
 const rewardPath = (rewardId: string, assignmentId: string): string => `/v1/rewards/${enc(rewardId)}/assignments/${enc(assignmentId)}`
+const metadataSchemaPath = (projectId: string, schemaId: string): string => `/management/v1/projects/${enc(projectId)}/metadata-schemas/${enc(schemaId)}`
+const copyTemplatePath = (projectId: string, templateId: string): string =>
+  `/management/v1/projects/${enc(projectId)}/templates/campaigns/${enc(templateId)}/copy`
 
 export const resourceChecks: Check[] = [
   {
@@ -90,7 +93,7 @@ export const resourceChecks: Check[] = [
     readOnly: true,
     needs: ['projectId', 'metadataSchemaId'],
     async run(ctx) {
-      const path = `/management/v1/projects/${enc(ctx.ids.projectId!)}/metadata-schemas/${enc(ctx.ids.metadataSchemaId!)}`
+      const path = metadataSchemaPath(ctx.ids.projectId!, ctx.ids.metadataSchemaId!)
       const res = await ctx.call({ operationId: 'getMetadataSchema', method: 'GET', path, auth: 'management' }, { status: 200 })
       ctx.expectField(res, '/id', ctx.ids.metadataSchemaId)
     },
@@ -102,7 +105,7 @@ export const resourceChecks: Check[] = [
     readOnly: true,
     needs: ['projectId'],
     async run(ctx) {
-      const path = `/management/v1/projects/${enc(ctx.ids.projectId!)}/metadata-schemas/ms_pkUnknown000000000000`
+      const path = metadataSchemaPath(ctx.ids.projectId!, 'ms_pkUnknown000000000000')
       await ctx.call({ operationId: 'getMetadataSchema', method: 'GET', path, auth: 'management' }, { status: 404 })
     },
   },
@@ -113,7 +116,7 @@ export const resourceChecks: Check[] = [
     readOnly: false,
     needs: ['projectId', 'templateId'],
     async run(ctx) {
-      const path = `/management/v1/projects/${enc(ctx.ids.projectId!)}/templates/campaigns/${enc(ctx.ids.templateId!)}/copy`
+      const path = copyTemplatePath(ctx.ids.projectId!, ctx.ids.templateId!)
       const body = { name: ctx.name('template'), description: `promokit contract run ${ctx.runId}`, destination_project_id: ctx.ids.projectId }
       const copy = await ctx.call({ operationId: 'copyCampaignTemplate', method: 'POST', path, body, auth: 'management' }, { status: 200 })
       ctx.expectField(copy, '/name', body.name)
@@ -129,7 +132,7 @@ export const resourceChecks: Check[] = [
     readOnly: false,
     needs: ['projectId'],
     async run(ctx) {
-      const path = `/management/v1/projects/${enc(ctx.ids.projectId!)}/templates/campaigns/camp_tpl_pkUnknown0000000000/copy`
+      const path = copyTemplatePath(ctx.ids.projectId!, 'camp_tpl_pkUnknown0000000000')
       const body = { name: ctx.name('template'), destination_project_id: ctx.ids.projectId }
       await ctx.call({ operationId: 'copyCampaignTemplate', method: 'POST', path, body, auth: 'management' }, { status: 404 })
     },
