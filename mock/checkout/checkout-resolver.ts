@@ -4,30 +4,25 @@ import type { StackStore } from '../stacks/stack-store.js'
 import type { VoucherView } from '../vouchers/voucher-types.js'
 import type { CategoryRef, DiscountDef, ResolvedRedeemable, RewardFacts, TierFacts, ValidityTimeframe, VoucherFacts } from './checkout-model.js'
 
-/** A promotion tier as the campaign store returns it (seed "Promotion tier"); only what checkout reads. */
-export interface TierLike {
-  id: string
-  name: string
-  banner?: string
-  action?: { discount?: Record<string, unknown> }
+/** When a tier or its campaign applies: both carry the same fields. */
+interface ValidityLike {
   active?: boolean
   start_date?: string | null
   expiration_date?: string | null
   validity_timeframe?: Record<string, unknown> | null
   validity_day_of_week?: number[] | null
+  category_id?: string | null
+}
+
+/** A promotion tier as the campaign store returns it (seed "Promotion tier"); only what checkout reads. */
+export interface TierLike extends ValidityLike {
+  id: string
+  name: string
+  banner?: string
+  action?: { discount?: Record<string, unknown> }
   metadata?: Record<string, unknown>
   campaign_id?: string
-  category_id?: string | null
-  campaign?: {
-    id: string
-    name?: string
-    active?: boolean
-    start_date?: string | null
-    expiration_date?: string | null
-    validity_timeframe?: Record<string, unknown> | null
-    validity_day_of_week?: number[] | null
-    category_id?: string | null
-  }
+  campaign?: ValidityLike & { id: string; name?: string }
 }
 
 /** The stores checkout reads; ProjectState provides them. */
