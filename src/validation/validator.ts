@@ -29,7 +29,9 @@ const cache = new WeakMap<OpenApiDocument, ContractValidator>()
 /**
  * Compiles every request and response schema of the spec once (one Ajv instance) and checks
  * traffic against them, returning violations as data. Throws only when the spec itself is broken.
- * Validators are stateless, so one is shared per document.
+ * A document loadSpec read from a precompiled artifact (`npm run build`) uses that artifact's
+ * standalone validators instead: same violations, no compiling. Validators are stateless, so one is
+ * shared per document.
  * @example
  * const contracts = createContractValidator(await loadSpec())
  * const { violations } = contracts.validateResponse('getCampaign', 200, body, headers)
