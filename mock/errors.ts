@@ -71,15 +71,7 @@ export class ApiError extends Error {
 
   /** The body in the spec's Error schema. */
   toBody(requestId: string): ErrorBody {
-    return {
-      code: this.status,
-      key: this.key,
-      message: this.message,
-      details: this.details,
-      request_id: requestId,
-      ...(this.resourceId !== undefined ? { resource_id: this.resourceId } : {}),
-      ...(this.resourceType !== undefined ? { resource_type: this.resourceType } : {}),
-    }
+    return errorBody(this, this.status, requestId)
   }
 }
 
@@ -91,6 +83,23 @@ export interface ErrorBody {
   request_id: string
   resource_id?: string
   resource_type?: string
+}
+
+/** The spec's Error schema (also checkout's per-redeemable `result.error`); resource fields only when known. */
+export function errorBody(
+  source: { key: string; message: string; details: string; resourceId?: string; resourceType?: string },
+  code: number,
+  requestId: string,
+): ErrorBody {
+  return {
+    code,
+    key: source.key,
+    message: source.message,
+    details: source.details,
+    request_id: requestId,
+    ...(source.resourceId !== undefined ? { resource_id: source.resourceId } : {}),
+    ...(source.resourceType !== undefined ? { resource_type: source.resourceType } : {}),
+  }
 }
 
 export const notFound = (resourceType: string, resourceId: string, details?: string): ApiError =>

@@ -1,3 +1,4 @@
+import { errorBody } from '../errors.js'
 import type { CategoryRef, CheckoutOutcome, ItemOutcome, OrderInput, OrderTotals, ResolvedRedeemable } from './checkout-model.js'
 import { itemAmount } from './money.js'
 
@@ -48,15 +49,7 @@ export function itemView(outcome: ItemOutcome, order: Record<string, unknown>, r
     }
     case 'INAPPLICABLE': {
       const r = outcome.reason
-      const error = {
-        code: r.code,
-        key: r.key,
-        message: r.message,
-        details: r.details,
-        request_id: requestId,
-        ...(r.resourceId !== undefined ? { resource_id: r.resourceId } : {}),
-        ...(r.resourceType !== undefined ? { resource_type: r.resourceType } : {}),
-      }
+      const error = errorBody(r, r.code, requestId)
       return { status: 'INAPPLICABLE', ...base, result: { error, details: { key: r.detailsKey ?? r.key, message: r.message } } }
     }
     case 'SKIPPED':
