@@ -1,7 +1,17 @@
 #!/usr/bin/env node
 // Composition root of the `promokit` command (bin/promokit.js runs the compiled dist/cli.js).
-import { contractCommand, proxyCommand } from './contracts/cli.js'
-import { mockCommand } from './mock/serve.js'
+// Command modules load only when their command runs (or for --help), so `promokit mock` starts without
+// the conformance suite's modules and `promokit contract` without the mock's CLI.
+import type { Command } from 'commander'
 import { runCli } from './src/cli/run-cli.js'
 
-await runCli(process.argv, [mockCommand(), contractCommand(), proxyCommand()])
+const LOADERS: Record<string, () => Promise<Command[]>> = {
+  mock: async () => [(await import('./mock/serve.js')).mockCommand()],
+  contract: async () => [(await import('./contracts/cli.js')).contractCommand()],
+  proxy: async () => [(await import('./contracts/cli.js')).proxyCommand()],
+}
+
+const requested = process.argv[2]
+const names = requested && requested in LOADERS ? [requested] : Object.keys(LOADERS)
+const commands = (await Promise.all(names.map((name) => LOADERS[name]()))).flat()
+await runCli(process.argv, commands)
