@@ -49,4 +49,12 @@ describe('promokit contract (the built CLI)', () => {
     expect(run.stderr).toContain('junit, json, html')
     expect(promokit('contract', '--cluster', 'mars.api').status).toBe(2)
   })
+
+  it('refuses to run against a deployment without app keys instead of collecting 401s', () => {
+    const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('PROMOKIT_')))
+    // Port 9 (discard) on loopback: nothing of ours listens there, so it is not a promokit mock.
+    const run = spawnSync(process.execPath, [bin, 'contract', '--base-url', 'http://127.0.0.1:9'], { cwd: dir, encoding: 'utf8', timeout: 60_000, env: { ...env, NO_COLOR: '1' } })
+    expect(run.status).toBe(2)
+    expect(run.stderr).toContain('no app keys: pass --app-id and --app-token')
+  })
 })

@@ -115,7 +115,8 @@ async function runContractCommand(flags: ContractFlags, io: CommandIo): Promise<
     credentials.bearerToken ??= await issueBearerToken(baseUrl, server.credentials.appId, server.credentials.appToken)
     io.stdout.write(`Started the promokit mock at ${baseUrl}\n`)
   }
-  if (!credentials.appId || !credentials.appToken) io.stdout.write('warning: no app keys (--app-id/--app-token or PROMOKIT_APP_ID/PROMOKIT_APP_TOKEN); most checks will fail with 401\n')
+  const isMock = mock !== undefined || (await detectMock(baseUrl))
+  if (!credentials.appId || !credentials.appToken) credentials = await fallbackCredentials(credentials, isMock, io)
 
   const abort = new AbortController()
   const onSigint = (): void => {
@@ -126,7 +127,6 @@ async function runContractCommand(flags: ContractFlags, io: CommandIo): Promise<
   process.once('SIGINT', onSigint)
   let report: RunReport
   try {
-    const isMock = mock !== undefined || (await detectMock(baseUrl))
     io.stdout.write(`Running the contract suite against ${baseUrl}${isMock ? ' (promokit mock: async waits advance its clock)' : ''}${flags.readOnly ? ' — read-only' : ''}\n`)
     const runId = newRunId()
     report = await runSuite({
@@ -149,6 +149,25 @@ async function runContractCommand(flags: ContractFlags, io: CommandIo): Promise<
   printReport(io.stdout, report)
   if (report.interrupted?.startsWith('interrupted')) throw new CliError(130, 'interrupted')
   if (report.summary.failed > 0) throw new CliError(1, `${report.summary.failed} check(s) failed`)
+}
+
+/**
+ * Without app keys every check would only collect a 401. A promokit mock started elsewhere still has its
+ * development keys unless told otherwise, so those are used (and said); any other target is a usage error.
+ */
+async function fallbackCredentials(credentials: Credentials, isMock: boolean, io: CommandIo): Promise<Credentials> {
+  const missing = 'no app keys: pass --app-id and --app-token (or set PROMOKIT_APP_ID and PROMOKIT_APP_TOKEN)'
+  if (!isMock) throw new CliError(USAGE_ERROR, `${missing}; every check needs them`)
+  const { DEFAULT_CREDENTIALS } = await import('../mock/config.js')
+  const [project] = DEFAULT_CREDENTIALS.projects
+  io.stdout.write(`${missing}; the target is a promokit mock, so its development keys (${project.appId}) are used\n`)
+  return {
+    ...credentials,
+    appId: project.appId,
+    appToken: project.appToken,
+    managementId: credentials.managementId ?? DEFAULT_CREDENTIALS.management.id,
+    managementToken: credentials.managementToken ?? DEFAULT_CREDENTIALS.management.token,
+  }
 }
 
 function toRegExp(pattern: string): RegExp {
