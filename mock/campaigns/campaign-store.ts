@@ -34,6 +34,8 @@ export class CampaignStore {
   readonly #index = new CampaignIndex()
   /** Campaigns that may still be generating; pruned as the clock passes them. */
   readonly #generating = new Set<StoredCampaign>()
+  /** No campaign in #generating is ready before this, so #prune has nothing to do until then. */
+  #nextReadyAt = Infinity
   #seq = 0
 
   constructor(private readonly deps: CampaignStoreDeps) {}
@@ -168,7 +170,10 @@ export class CampaignStore {
     this.#byName.set(campaign.name, campaign)
     for (const tier of campaign.tiers ?? []) this.#tiers.set(tier.id, { tier, campaign })
     this.#index.add(campaign)
-    if (campaign.readyAt > this.deps.clock.now()) this.#generating.add(campaign)
+    if (campaign.readyAt > this.deps.clock.now()) {
+      this.#generating.add(campaign)
+      this.#nextReadyAt = Math.min(this.#nextReadyAt, campaign.readyAt)
+    }
     return campaign
   }
 
@@ -190,9 +195,17 @@ export class CampaignStore {
     return campaign
   }
 
+  // Every list calls this: scanning all pending campaigns each time made a list cost grow with the
+  // number of jobs pending (bench: 4x slower at 10,000 campaigns half generating). Scan only once one is due.
   #prune(): void {
     const now = this.deps.clock.now()
-    for (const campaign of this.#generating) if (campaign.readyAt <= now) this.#generating.delete(campaign)
+    if (now < this.#nextReadyAt) return
+    let next = Infinity
+    for (const campaign of this.#generating) {
+      if (campaign.readyAt <= now) this.#generating.delete(campaign)
+      else if (campaign.readyAt < next) next = campaign.readyAt
+    }
+    this.#nextReadyAt = next
   }
 
   #view(campaign: StoredCampaign, full: boolean, withCategories = full): Json {
