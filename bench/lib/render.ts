@@ -76,8 +76,28 @@ export function renderMarkdown(r: BenchResults, shape: RunShape): string {
   lines.push('| Target (issue 6) | Goal | This run | |')
   lines.push('|---|---|---:|---|')
   for (const t of r.targets) lines.push(`| ${t.label} | ${t.target} | ${t.actual} | ${MARK[String(t.met) as 'true' | 'false' | 'null']} |`)
-  if (r.notes.length > 0) lines.push('', ...r.notes.map((n) => `- ${n}`))
+  const allNotes = [...contextFor(r), ...r.notes]
+  if (allNotes.length > 0) lines.push('', ...allNotes.map((n) => `- ${n}`))
   return lines.join('\n') + '\n'
+}
+
+/** What a missed goal means next to the reference figures of the same run. */
+export function contextFor(r: BenchResults): string[] {
+  const out: string[] = []
+  const ceiling = r.throughput.find((t) => t.target === 'express' && t.rps === r.express_ceiling_rps)
+  if (r.list_p99_ms !== null && r.list_p99_ms > 20 && ceiling?.p99_ms != null && ceiling.p99_ms > 20) {
+    out.push(
+      `p99: the bare Express ceiling's own p99 for the same call is ${fmt(ceiling.p99_ms)} ms at 50 connections in this run, ` +
+        'so a 20 ms p99 is beyond any Express 5 server on this machine.',
+    )
+  }
+  if (r.prism_list_rps !== null && r.express_ceiling_rps !== null && r.prism_list_rps * 15 > r.express_ceiling_rps) {
+    out.push(
+      `Prism: on our spec Prism answers ${fmt(r.prism_list_rps)} req/s (perf-baseline.md: about 280 on the real service's 2.9 MB document); ` +
+        `15× that is ${fmt(r.prism_list_rps * 15)} req/s, ${(r.prism_list_rps * 15 / r.express_ceiling_rps).toFixed(1)}× the bare Express ceiling itself.`,
+    )
+  }
+  return out
 }
 
 /** The console version: the same figures, aligned for a terminal. */

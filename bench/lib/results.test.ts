@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { meanOf, noteFor } from '../phases/throughput.js'
-import { renderMarkdown, renderTable } from './render.js'
+import { contextFor, renderMarkdown, renderTable } from './render.js'
 import { computeRatios, emptyResults, evaluateTargets, finalize, fmt, ratio, type BenchResults } from './results.js'
 
 const machine = { cores: 2, cpu_model: 'Test CPU', total_memory_gb: 24, node: 'v20.20.2', platform: 'linux 6', date: '2026-11-21T14:00:00.000Z' }
@@ -146,5 +146,20 @@ describe('meanOf', () => {
 
   it('has no CPU figure when a round lacks one', () => {
     expect(meanOf([run(3000, 300), run(4000, null)]).cpuUsPerRequest).toBeNull()
+  })
+})
+
+describe('contextFor', () => {
+  it('puts a missed p99 and Prism ratio next to the ceiling of the same run', () => {
+    const r = measured({ list_p99_ms: 49, express_ceiling_rps: 3000, prism_list_rps: 600 })
+    r.throughput = [{ call: 'GET list', target: 'express', rps: 3000, p50_ms: 15, p99_ms: 39.5, non2xx: 0, errors: 0 }]
+    expect(contextFor(r)).toEqual([
+      "p99: the bare Express ceiling's own p99 for the same call is 39.5 ms at 50 connections in this run, so a 20 ms p99 is beyond any Express 5 server on this machine.",
+      "Prism: on our spec Prism answers 600 req/s (perf-baseline.md: about 280 on the real service's 2.9 MB document); 15× that is 9,000 req/s, 3.0× the bare Express ceiling itself.",
+    ])
+  })
+
+  it('says nothing when the goals are within reach', () => {
+    expect(contextFor(measured())).toEqual([])
   })
 })
