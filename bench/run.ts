@@ -36,7 +36,7 @@ async function main(argv: string[]): Promise<void> {
   const only = readOnly(argv)
   const root = packageRoot()
   const shape: RunShape = quick
-    ? { connections: 50, warmupSeconds: 0.5, durationSeconds: 1.5 }
+    ? { connections: 50, warmupSeconds: 0.5, durationSeconds: 1 }
     : { connections: 50, warmupSeconds: 3, durationSeconds: 10 }
   const command = `npm run bench${quick ? ' -- --quick' : ''}`
   const started = performance.now()
