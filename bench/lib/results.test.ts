@@ -108,7 +108,7 @@ describe('renderMarkdown', () => {
 describe('noteFor', () => {
   it('explains a validations endpoint that does not exist yet', () => {
     const note = noteFor({ status: 404, body: JSON.stringify({ code: 404, key: 'not_found', resource_type: 'route' }) })
-    expect(note).toBe('n/a: POST /v1/validations is not implemented in the mock yet (404 route)')
+    expect(note).toBe('n/a: the target has no POST /v1/validations route (404 route)')
   })
 
   it('is undefined for a 2xx answer', () => {

@@ -132,7 +132,7 @@ export function noteFor(answer: Answer): string | undefined {
   let key = ''
   try {
     const body = JSON.parse(answer.body) as { key?: string; resource_type?: string }
-    if (answer.status === 404 && body.resource_type === 'route') return 'n/a: POST /v1/validations is not implemented in the mock yet (404 route)'
+    if (answer.status === 404 && body.resource_type === 'route') return 'n/a: the target has no POST /v1/validations route (404 route)'
     key = body.key ? ` ${body.key}` : ''
   } catch {
     // Not JSON: the status alone has to explain it.
