@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest'
+import { operationHandlers } from './handlers.js'
+import { loadContractValidator } from './testing/index.js'
+
+// openapi-backend's "not implemented" idea as a test: the spec and the handler map must name the same operations.
+describe('mock/handlers.ts', () => {
+  it('has a handler for every operation of the spec, and none for an operation the spec lacks', async () => {
+    const validator = await loadContractValidator()
+    const specOperations = validator.operations.map((o) => o.operationId).sort()
+
+    expect(Object.keys(operationHandlers).sort()).toEqual(specOperations)
+  })
+})
