@@ -1,6 +1,7 @@
 import type { Clock } from '../../src/clock.js'
 import type { IdSource } from '../../src/ids.js'
 import { ApiError, notFound } from '../errors.js'
+import { stringifyWithTexts, withJsonText } from '../pipeline/json-text.js'
 import type { VoucherStore } from '../vouchers/voucher-store.js'
 import type { CategoryLookup } from './campaign-builder.js'
 import { buildCampaign } from './campaign-builder.js'
@@ -21,6 +22,7 @@ export interface CampaignStoreDeps {
 }
 
 type Json = Record<string, unknown>
+type ListView = { status: CampaignStatus; vouchersCount: number; view: Json }
 
 /**
  * The campaigns of one project. Voucher campaigns are generating until
@@ -37,6 +39,11 @@ export class CampaignStore {
   /** No campaign in #generating is ready before this, so #prune has nothing to do until then. */
   #nextReadyAt = Infinity
   #seq = 0
+  /**
+   * List views with their JSON text, per campaign and `expand`: valid while the campaign's status and
+   * voucher count stay as they were (nothing else in a list view changes after creation).
+   */
+  readonly #listViews = new WeakMap<StoredCampaign, [ListView?, ListView?]>()
 
   constructor(private readonly deps: CampaignStoreDeps) {}
 
@@ -113,15 +120,16 @@ export class CampaignStore {
 
   list(query: ListCampaignsQuery = {}): CampaignListPage {
     this.#prune()
-    return listCampaigns(query, {
+    const page = listCampaigns(query, {
       index: this.#index,
       generating: this.#generating,
       byName: this.#byName,
       now: () => this.deps.clock.now(),
       status: (c) => this.status(c),
-      view: (c, withCategories) => this.#view(c, false, withCategories),
+      view: (c, withCategories) => this.#listView(c, withCategories),
       overlap: () => this.deps.faults?.active('listCampaigns', 'page-overlap') ?? false,
     })
+    return withJsonText(page, stringifyWithTexts(page as unknown as Json))
   }
 
   /** A promotion tier (`promo_` id) with its parent campaign, for checkout. */
@@ -206,6 +214,19 @@ export class CampaignStore {
       else if (campaign.readyAt < next) next = campaign.readyAt
     }
     this.#nextReadyAt = next
+  }
+
+  #listView(campaign: StoredCampaign, withCategories: boolean): Json {
+    const status = this.status(campaign)
+    const vouchersCount = status === 'DONE' && campaign.voucher ? this.deps.vouchers.visibleCount(campaign.id) : 0
+    let slots = this.#listViews.get(campaign)
+    if (!slots) this.#listViews.set(campaign, (slots = [undefined, undefined]))
+    const slot = withCategories ? 1 : 0
+    const cached = slots[slot]
+    if (cached && cached.status === status && cached.vouchersCount === vouchersCount) return cached.view
+    const view = withJsonText(buildCampaignView(campaign, { status, vouchersCount, withCategories, full: false }))
+    slots[slot] = { status, vouchersCount, view }
+    return view
   }
 
   #view(campaign: StoredCampaign, full: boolean, withCategories = full): Json {

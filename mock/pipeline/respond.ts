@@ -2,6 +2,7 @@ import type { Response } from 'express'
 import { removeAt, setAt } from '../control/json-pointer.js'
 import type { FaultRegistry } from '../control/faults.js'
 import type { HandlerResult } from '../types.js'
+import { jsonTextOf } from './json-text.js'
 
 /** Applies armed drop/set faults to a result; the body is copied first so store objects are never touched. */
 export function applyResponseFaults(result: HandlerResult, operationId: string, faults: FaultRegistry): HandlerResult {
@@ -29,5 +30,5 @@ export function writeResult(res: Response, result: HandlerResult): void {
     return
   }
   res.setHeader('Content-Type', 'application/json; charset=utf-8')
-  res.end(JSON.stringify(result.body))
+  res.end(jsonTextOf(result.body) ?? JSON.stringify(result.body))
 }
