@@ -94,6 +94,30 @@ describe('GET /v1/campaigns', () => {
     }
   })
 
+  it('answers each list from the campaign as it is now, not as it was when last listed', async () => {
+    // list views are kept between requests (bench: list-10k); the cache must follow status and vouchers_count
+    const app = await createTestApp({ seeder: () => {} })
+    const created = await app.request.post('/v1/campaigns').set(app.headers.app).send({
+      name: 'slow',
+      campaign_type: 'DISCOUNT_COUPONS',
+      vouchers_count: 5000,
+      voucher: { type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 500 } },
+    })
+    expect(created.status).toBe(200)
+    const generating = { name: 'slow', vouchers_generation_status: 'IN_PROGRESS', vouchers_count: 0 }
+    expect((await list(app, 'limit=5')).body.campaigns).toMatchObject([generating])
+    expect((await list(app, 'limit=5')).body.campaigns).toMatchObject([generating])
+    app.clock.advance(5_000)
+    const done = await list(app, 'limit=5')
+    expect(done.body.campaigns).toMatchObject([{ name: 'slow', vouchers_generation_status: 'DONE', creation_status: 'DONE', vouchers_count: 5000 }])
+    expect(done.text).toBe(JSON.stringify(done.body))
+    const other = await app.request.post('/v1/campaigns').set(app.headers.app).send({ name: 'promo', campaign_type: 'PROMOTION', promotion: { tiers: [{ name: 't' }] } })
+    expect(other.status).toBe(200)
+    expect(names(await list(app, 'limit=5'))).toEqual(['promo', 'slow'])
+    await app.request.delete(`/v1/campaigns/${created.body.id}`).set(app.headers.app).expect(204)
+    expect(names(await list(app, 'limit=5'))).toEqual(['promo'])
+  })
+
   it('shows only the caller project campaigns', async () => {
     const app = await sixCampaigns()
     const other = await app.request.get('/v1/campaigns').set(app.headers.appB)

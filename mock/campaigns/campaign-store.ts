@@ -129,7 +129,7 @@ export class CampaignStore {
       view: (c, withCategories) => this.#listView(c, withCategories),
       overlap: () => this.deps.faults?.active('listCampaigns', 'page-overlap') ?? false,
     })
-    return withJsonText(page, stringifyWithTexts(page as unknown as Json))
+    return withJsonText(page, stringifyWithTexts(page as unknown as Json), 'shallow')
   }
 
   /** A promotion tier (`promo_` id) with its parent campaign, for checkout. */
