@@ -1,13 +1,13 @@
 import express, { type Express, type NextFunction, type Request, type Response } from 'express'
-import { toIso } from '../src/clock.js'
 import { createControlRouter, type ControlHooks } from './control/control-router.js'
 import type { MockDeps } from './deps.js'
 import { ApiError, toApiError } from './errors.js'
 import { operationHandlers } from './handlers.js'
 import { createHttpLogger } from './logging.js'
 import { mountOperations } from './mount-operations.js'
-import { cors } from './pipeline/cors.js'
-import { createRequestIdMiddleware, requestIdOf } from './pipeline/request-id.js'
+import { CONTROL_PREFIX, frontDoor } from './pipeline/front-door.js'
+import { parseQuery } from './pipeline/query-parser.js'
+import { requestIdOf } from './pipeline/request-id.js'
 import type { OperationHandlers } from './types.js'
 
 export interface MockAppOptions {
@@ -22,36 +22,17 @@ export function createMockApp(deps: MockDeps, options: MockAppOptions = {}): Exp
   app.disable('x-powered-by')
   app.disable('etag')
   // qs parsing, so deepObject filters such as `filters[name][conditions][$in][0]=x` arrive nested.
-  app.set('query parser', 'extended')
+  app.set('query parser', parseQuery)
 
-  app.use(createRequestIdMiddleware())
-  app.use(cors())
+  app.use(frontDoor(deps))
   if (deps.logger.level !== 'silent') app.use(createHttpLogger(deps.logger))
-  app.use('/_mock', createControlRouter(deps, options.control))
-  app.use(journal(deps))
+  app.use(CONTROL_PREFIX, createControlRouter(deps, options.control))
   app.use(mountOperations(deps, { ...operationHandlers, ...options.handlers }))
   app.use((req: Request) => {
     throw new ApiError('ROUTE_NOT_FOUND', `No route at ${req.method} ${req.path}`, { resourceId: req.path, resourceType: 'route' })
   })
   app.use(errorMiddleware(deps))
   return app
-}
-
-function journal(deps: MockDeps) {
-  return (req: Request, res: Response, next: NextFunction): void => {
-    const at = deps.clock.now()
-    res.once('finish', () => {
-      deps.journal.record({
-        at: toIso(at),
-        requestId: requestIdOf(res),
-        method: req.method,
-        path: req.path,
-        status: res.statusCode,
-        operationId: res.locals.operationId as string | undefined,
-      })
-    })
-    next()
-  }
 }
 
 /** The ONE error middleware: known errors in the spec's Error format, anything else a logged 500. */

@@ -1,4 +1,4 @@
-import type { NextFunction, Request, Response } from 'express'
+import type { Request, Response } from 'express'
 
 const EXPOSED = 'X-Request-Id, Retry-After, Allow'
 const METHODS = 'GET, POST, PUT, DELETE'
@@ -6,20 +6,19 @@ const METHODS = 'GET, POST, PUT, DELETE'
 /**
  * CORS for frontend developers who call the mock straight from a browser app on another origin.
  * The app keys travel in custom headers, so every such call is preflighted; the mock answers the
- * preflight itself instead of letting it fall through to a 405.
+ * preflight itself instead of letting it fall through to a 405. Returns true when it answered.
  */
-export function cors() {
-  return (req: Request, res: Response, next: NextFunction): void => {
-    const origin = req.headers.origin
-    if (!origin) return next()
-    res.setHeader('Access-Control-Allow-Origin', origin)
-    res.setHeader('Vary', 'Origin')
-    res.setHeader('Access-Control-Expose-Headers', EXPOSED)
-    const preflight = req.method === 'OPTIONS' && req.headers['access-control-request-method']
-    if (!preflight) return next()
-    res.setHeader('Access-Control-Allow-Methods', METHODS)
-    res.setHeader('Access-Control-Allow-Headers', req.headers['access-control-request-headers'] ?? '*')
-    res.setHeader('Access-Control-Max-Age', '600')
-    res.status(204).end()
-  }
+export function applyCors(req: Request, res: Response): boolean {
+  const origin = req.headers.origin
+  if (!origin) return false
+  res.setHeader('Access-Control-Allow-Origin', origin)
+  res.setHeader('Vary', 'Origin')
+  res.setHeader('Access-Control-Expose-Headers', EXPOSED)
+  const preflight = req.method === 'OPTIONS' && req.headers['access-control-request-method']
+  if (!preflight) return false
+  res.setHeader('Access-Control-Allow-Methods', METHODS)
+  res.setHeader('Access-Control-Allow-Headers', req.headers['access-control-request-headers'] ?? '*')
+  res.setHeader('Access-Control-Max-Age', '600')
+  res.status(204).end()
+  return true
 }

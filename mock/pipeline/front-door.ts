@@ -1,0 +1,38 @@
+import type { NextFunction, Request, Response } from 'express'
+import { toIso } from '../../src/clock.js'
+import type { MockDeps } from '../deps.js'
+import { applyCors } from './cors.js'
+import { createRequestIdAssigner, requestIdOf } from './request-id.js'
+
+export const CONTROL_PREFIX = '/_mock'
+
+const isControlPath = (path: string): boolean => path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`)
+
+/**
+ * What every request goes through first: its request id, CORS (a preflight is answered here), and
+ * the request journal (calls of the spec's operations, not of the control API). One middleware
+ * instead of three: each Express layer a request passes costs router bookkeeping on every request.
+ */
+export function frontDoor(deps: MockDeps): (req: Request, res: Response, next: NextFunction) => void {
+  const assignId = createRequestIdAssigner()
+  return (req, res, next) => {
+    assignId(req, res)
+    if (applyCors(req, res)) return
+    if (!isControlPath(req.path)) journal(deps, req, res)
+    next()
+  }
+}
+
+function journal(deps: MockDeps, req: Request, res: Response): void {
+  const at = deps.clock.now()
+  res.once('finish', () => {
+    deps.journal.record({
+      at: toIso(at),
+      requestId: requestIdOf(res),
+      method: req.method,
+      path: req.path,
+      status: res.statusCode,
+      operationId: res.locals.operationId as string | undefined,
+    })
+  })
+}
