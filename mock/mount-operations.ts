@@ -84,7 +84,10 @@ export function mountOperations(deps: MockDeps, handlers: OperationHandlers) {
       body,
       auth,
       requestId,
-      baseUrl: `${req.protocol}://${req.get('host') ?? `${deps.config.host}:${deps.config.port}`}`,
+      // a getter: only the export operations need it, and req.protocol is not free
+      get baseUrl() {
+        return `${req.protocol}://${req.get('host') ?? `${deps.config.host}:${deps.config.port}`}`
+      },
     }
     // A forced success status also overrides a domain error (e.g. a 200 where a duplicate must get 409).
     const handler = plan.handler

@@ -18,7 +18,7 @@ export function applyResponseFaults(result: HandlerResult, operationId: string, 
 
 /** Writes a handler result: JSON unless it names another content type. */
 export function writeResult(res: Response, result: HandlerResult): void {
-  res.status(result.status)
+  res.statusCode = result.status
   if (result.headers) for (const [name, value] of Object.entries(result.headers)) res.setHeader(name, value)
   if (result.body === undefined || result.status === 204 || result.status === 304) {
     res.end()

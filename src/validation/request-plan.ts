@@ -34,6 +34,8 @@ export interface RequestResult {
 interface ParamPlan {
   /** The parameter's name; lower case for headers, which match case-insensitively. */
   key: string
+  /** `key[]`: how clients that always add brackets for arrays name it in a query. */
+  arrayKey: string
   coerce: Coercer
   deep: boolean
   /** The schema's default, a fresh copy per request when it is an object (handlers may mutate values). */
@@ -82,7 +84,7 @@ function locationPlan(op: OperationInfo, location: LocationPlan['location'], par
   const plans = params.map((p): ParamPlan => {
     const value = (p.schema as { default?: unknown }).default
     const fallback = value === undefined ? undefined : typeof value === 'object' && value !== null ? () => structuredClone(value) : () => value
-    return { key: key(p), coerce: parameterCoercer(p), deep: p.style === 'deepObject', fallback }
+    return { key: key(p), arrayKey: `${key(p)}[]`, coerce: parameterCoercer(p), deep: p.style === 'deepObject', fallback }
   })
   return { location, prefix, params: plans, validate }
 }
@@ -104,7 +106,7 @@ function readLocation(plan: LocationPlan, source: Record<string, unknown> | unde
   for (const p of plan.params) {
     let raw = source?.[p.key]
     if (raw === undefined && p.deep && source) raw = takeDeepObject(out, source, p.key)
-    if (raw === undefined && plan.location === 'query') raw = source?.[`${p.key}[]`]
+    if (raw === undefined && plan.location === 'query') raw = source?.[p.arrayKey]
     if (raw !== undefined) out[p.key] = p.coerce(raw)
     else if (p.fallback) out[p.key] = p.fallback()
   }
