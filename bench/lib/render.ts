@@ -56,7 +56,8 @@ export function renderMarkdown(r: BenchResults, shape: RunShape): string {
   lines.push('')
   lines.push('| Start-up and memory | promokit | Prism | Prism ÷ promokit |')
   lines.push('|---|---:|---:|---:|')
-  lines.push(`| Launch to first 2xx | ${ms(r.startup_ms)} | ${ms(r.prism_startup_ms)} | ${times(ratio(r.prism_startup_ms, r.startup_ms))} |`)
+  lines.push(`| Launch to first 2xx, median | ${ms(r.startup_ms)} | ${ms(r.prism_startup_ms)} | ${times(ratio(r.prism_startup_ms, r.startup_ms))} |`)
+  lines.push(`| Launch to first 2xx, each launch | ${spread(r.startup_ms_samples)} | ${spread(r.prism_startup_ms_samples)} | |`)
   lines.push(`| RSS after start | ${mb(r.idle_rss_mb)} | ${mb(r.prism_idle_rss_mb)} | ${times(ratio(r.prism_idle_rss_mb, r.idle_rss_mb))} |`)
   lines.push('')
   lines.push('| Voucher generation (in-process, after GC) | wall time | added heap | added RSS |')
@@ -144,3 +145,5 @@ const lat = (t: ThroughputRow | undefined): string => (t && t.rps !== null ? `${
 const times = (v: Figure): string => (v === null ? '' : `${v.toFixed(2)}×`)
 const ms = (v: Figure): string => (v === null ? 'n/a' : `${fmt(v)} ms`)
 const mb = (v: Figure): string => (v === null ? 'n/a' : `${fmt(v)} MB`)
+
+const spread = (samples: number[]): string => (samples.length === 0 ? 'n/a' : samples.map((v) => ms(v)).join(', '))

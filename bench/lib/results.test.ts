@@ -84,8 +84,9 @@ describe('the results file', () => {
 
 describe('renderMarkdown', () => {
   it('names the command, the machine and every target with its verdict', () => {
-    const md = renderMarkdown(finalize(measured({ startup_ms: 900 })), shape)
+    const md = renderMarkdown(finalize(measured({ startup_ms: 900, startup_ms_samples: [1200, 900, 880] })), shape)
     expect(md).toContain('`npm run bench`')
+    expect(md).toContain('| Launch to first 2xx, each launch | 1,200 ms, 900 ms, 880 ms | n/a | |')
     expect(md).toContain('2 cores (Test CPU)')
     expect(md).toContain('| Start-up to first 2xx | ≤ 500 ms | 900 ms | **missed** |')
     expect(md).toContain('| RSS after start | ≤ 80 MB | 75.0 MB | met |')

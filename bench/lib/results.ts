@@ -45,8 +45,11 @@ export interface BenchResults {
   validation_rps: Figure
   validation_p99_ms: Figure
   validation_note: string | null
+  /** Median of several launches (`startup_ms_samples` holds each, in launch order). */
   startup_ms: Figure
+  startup_ms_samples: number[]
   prism_startup_ms: Figure
+  prism_startup_ms_samples: number[]
   idle_rss_mb: Figure
   prism_idle_rss_mb: Figure
   codes_1m_ms: Figure
@@ -156,7 +159,9 @@ export function emptyResults(command: string, quick: boolean, machine: MachineIn
     validation_p99_ms: null,
     validation_note: null,
     startup_ms: null,
+    startup_ms_samples: [],
     prism_startup_ms: null,
+    prism_startup_ms_samples: [],
     idle_rss_mb: null,
     prism_idle_rss_mb: null,
     codes_1m_ms: null,

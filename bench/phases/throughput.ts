@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import type { BenchContext } from '../run.js'
 import { APP_HEADERS, CALLS, callOnce, createCall, listCall, validationCall, type Answer } from '../lib/calls.js'
 import { measureLoad, type LoadCall, type LoadResult } from '../lib/load.js'
-import { treeRssMb, type StartedServer } from '../lib/processes.js'
+import { sampleStartup, treeRssMb, type StartedServer } from '../lib/processes.js'
 import type { ThroughputRow } from '../lib/results.js'
 import { startExpressCeiling, startPromokit } from '../lib/servers.js'
 import type { CeilingBodies } from '../workers/express-ceiling.js'
@@ -18,12 +18,15 @@ export async function runThroughput(ctx: BenchContext): Promise<void> {
   const r = ctx.results
   const run = Date.now().toString(36)
 
-  const empty = await startPromokit(ctx.root)
-  r.startup_ms = round(empty.startupMs)
+  const launches = ctx.quick ? 3 : 5
+  const startup = await sampleStartup(() => startPromokit(ctx.root), launches)
+  const empty = startup.server
+  r.startup_ms = round(startup.medianMs)
+  r.startup_ms_samples = startup.samplesMs.map(round)
   // Let start-up garbage settle a moment: "RSS after start" is what an idle mock holds.
   await sleep(500)
   r.idle_rss_mb = round(treeRssMb(empty.child.pid!))
-  ctx.log(`promokit started in ${r.startup_ms} ms, RSS ${r.idle_rss_mb} MB`)
+  ctx.log(`promokit started in ${r.startup_ms} ms (median of ${launches}: ${r.startup_ms_samples.join(', ')}), RSS ${r.idle_rss_mb} MB`)
   await deleteAllCampaigns(empty.url)
   const list0 = expectOk(await callOnce(empty.url, listCall()), 'listCampaigns (empty)')
 
