@@ -5,7 +5,7 @@ import { ApiError, toApiError } from './errors.js'
 import { operationHandlers } from './handlers.js'
 import { createHttpLogger } from './logging.js'
 import { mountOperations } from './mount-operations.js'
-import { CONTROL_PREFIX, frontDoor } from './pipeline/front-door.js'
+import { CONTROL_PREFIX, frontDoor, journalAnswer } from './pipeline/front-door.js'
 import { parseQuery } from './pipeline/query-parser.js'
 import { requestIdOf } from './pipeline/request-id.js'
 import type { OperationHandlers } from './types.js'
@@ -46,5 +46,6 @@ function errorMiddleware(deps: MockDeps) {
     if (!known) deps.logger.error({ err, method: req.method, path: req.path, requestId: requestIdOf(res) }, 'unhandled error')
     if (error.headers) for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value)
     res.status(error.status).json(error.toBody(requestIdOf(res)))
+    journalAnswer(deps, req, res)
   }
 }

@@ -5,11 +5,17 @@ import type { MockDeps } from './deps.js'
 import { ApiError, errorForStatus } from './errors.js'
 import { createPlanner, type OperationPlan } from './pipeline/operation-plan.js'
 import { mediaType, parseBody, readBody } from './pipeline/read-body.js'
+import { journalAnswer } from './pipeline/front-door.js'
 import { requestIdOf } from './pipeline/request-id.js'
 import { requestValidationError } from './pipeline/request-errors.js'
 import { applyResponseFaults, writeResult } from './pipeline/respond.js'
 import type { ProjectState } from './project-state.js'
 import type { AuthContext, HandlerResult, OperationHandlers, OperationRequest } from './types.js'
+
+type ReadBody = { body?: unknown; contentType?: string }
+
+const isThenable = <T>(value: T | PromiseLike<T>): value is PromiseLike<T> =>
+  typeof (value as { then?: unknown } | null)?.then === 'function'
 
 /** What each creating operation adds to, and how many there are now. */
 const OBJECT_COUNTS: Record<string, (p: ProjectState, deps: MockDeps) => [string, number]> = {
@@ -28,10 +34,22 @@ const OBJECT_COUNTS: Record<string, (p: ProjectState, deps: MockDeps) => [string
 export function mountOperations(deps: MockDeps, handlers: OperationHandlers) {
   const planFor = createPlanner(deps, handlers)
 
-  return async function operationPipeline(req: Request, res: Response, next: NextFunction): Promise<void> {
+  // Plain functions that return a promise only when something has to be waited for (a body to read,
+  // injected latency, an async handler): most requests have none, and every await costs a tick.
+  return function operationPipeline(req: Request, res: Response, next: NextFunction): void | Promise<void> {
     const requestId = requestIdOf(res)
     let operationId: string | undefined
-    let result: HandlerResult
+    const failed = (error: unknown): HandlerResult | undefined => {
+      if (error instanceof ApiError) return { status: error.status, body: error.toBody(requestId), headers: error.headers }
+      next(error)
+      return undefined
+    }
+    const send = (result: HandlerResult | undefined): void => {
+      if (!result) return
+      writeResult(res, operationId ? applyResponseFaults(result, operationId, deps.faults) : result)
+      journalAnswer(deps, req, res)
+    }
+    let pending: HandlerResult | Promise<HandlerResult>
     try {
       const match = deps.validator.matchRoute(req.method, req.path)
       if (!match) {
@@ -44,17 +62,18 @@ export function mountOperations(deps: MockDeps, handlers: OperationHandlers) {
       const plan = planFor(match.operation)
       operationId = plan.operationId
       res.locals.operationId = operationId
-      result = await run(plan, match.params, req, requestId)
+      pending = plan.bodyTypes
+        ? readRequestBody(plan, req).then((read) => run(plan, match.params, req, requestId, read))
+        : run(plan, match.params, req, requestId, {})
     } catch (error) {
-      if (!(error instanceof ApiError)) return next(error)
-      result = { status: error.status, body: error.toBody(requestId), headers: error.headers }
+      return send(failed(error))
     }
-    if (operationId) result = applyResponseFaults(result, operationId, deps.faults)
-    writeResult(res, result)
+    if (pending instanceof Promise) return pending.then(send, (error: unknown) => send(failed(error)))
+    send(pending)
   }
 
-  async function run(plan: OperationPlan, rawParams: Record<string, string>, req: Request, requestId: string): Promise<HandlerResult> {
-    const { body, contentType } = await readRequestBody(plan, req)
+  function run(plan: OperationPlan, rawParams: Record<string, string>, req: Request, requestId: string, read: ReadBody): HandlerResult | Promise<HandlerResult> {
+    const { body, contentType } = read
     const query = req.query as Record<string, unknown>
     const auth = authenticate(plan.security, { operationId: plan.operationId, headers: req.headers, query }, deps)
     let params: Record<string, unknown> = rawParams
@@ -66,14 +85,6 @@ export function mountOperations(deps: MockDeps, handlers: OperationHandlers) {
       values = outcome.values.query
     }
     const project = projectFor(auth, params)
-    const latency = deps.latency.for(plan.operationId)
-    if (latency > 0) await sleep(latency)
-    const forced = deps.faults.take(plan.operationId, 'status')
-    if (forced && (forced.status ?? 500) >= 400) {
-      throw errorForStatus(forced.status ?? 500, `Injected fault: ${plan.operationId} answers ${forced.status ?? 500}`)
-    }
-    if (!plan.handler) throw new ApiError('NOT_IMPLEMENTED', `The mock has no handler for ${plan.operationId} yet`)
-    refusePastObjectLimit(plan.operationId, project)
     const request: OperationRequest = {
       operationId: plan.operationId,
       method: req.method,
@@ -89,16 +100,36 @@ export function mountOperations(deps: MockDeps, handlers: OperationHandlers) {
         return `${req.protocol}://${req.get('host') ?? `${deps.config.host}:${deps.config.port}`}`
       },
     }
-    // A forced success status also overrides a domain error (e.g. a 200 where a duplicate must get 409).
-    const handler = plan.handler
-    const result = await (async () => handler(request, { deps, project }))().catch((error: unknown) => {
-      if (forced?.status && forced.status < 400 && error instanceof ApiError) return { status: forced.status, body: error.toBody(requestId) }
-      throw error
-    })
-    return forced?.status ? { ...result, status: forced.status } : result
+    const latency = deps.latency.for(plan.operationId)
+    if (latency > 0) return sleep(latency).then(() => callHandler(plan, request, project))
+    return callHandler(plan, request, project)
   }
 
-  async function readRequestBody(plan: OperationPlan, req: Request): Promise<{ body?: unknown; contentType?: string }> {
+  function callHandler(plan: OperationPlan, request: OperationRequest, project: ProjectState): HandlerResult | Promise<HandlerResult> {
+    const forced = deps.faults.take(plan.operationId, 'status')
+    if (forced && (forced.status ?? 500) >= 400) {
+      throw errorForStatus(forced.status ?? 500, `Injected fault: ${plan.operationId} answers ${forced.status ?? 500}`)
+    }
+    if (!plan.handler) throw new ApiError('NOT_IMPLEMENTED', `The mock has no handler for ${plan.operationId} yet`)
+    refusePastObjectLimit(plan.operationId, project)
+    // A forced success status also overrides a domain error (e.g. a 200 where a duplicate must get 409).
+    const status = forced?.status
+    const finish = (result: HandlerResult): HandlerResult => (status ? { ...result, status } : result)
+    const recover = (error: unknown): HandlerResult => {
+      if (status && status < 400 && error instanceof ApiError) return { status, body: error.toBody(request.requestId) }
+      throw error
+    }
+    let outcome: HandlerResult | PromiseLike<HandlerResult>
+    try {
+      outcome = plan.handler(request, { deps, project })
+    } catch (error) {
+      return finish(recover(error))
+    }
+    // a user's handler may return any thenable, not only a native promise
+    return isThenable(outcome) ? Promise.resolve(outcome).then(finish, (error: unknown) => finish(recover(error))) : finish(outcome)
+  }
+
+  async function readRequestBody(plan: OperationPlan, req: Request): Promise<ReadBody> {
     if (!plan.bodyTypes) return {}
     const raw = await readBody(req, deps.config.maxBodyBytes)
     const contentType = mediaType(req.headers['content-type'])

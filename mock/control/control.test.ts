@@ -142,6 +142,25 @@ describe('the clock', () => {
 })
 
 describe('state, reset and the request journal', () => {
+  it('journals every answer of the API, errors included, and none of the control API', async () => {
+    const { request, headers } = await createTestApp()
+    await request.delete('/_mock/requests').expect(200)
+    await request.get('/v1/campaigns?limit=1').set(headers.app).expect(200)
+    await request.get('/v1/campaigns').expect(401)
+    await request.get('/v1/campaigns?limit=500').set(headers.app).expect(400)
+    await request.get('/v1/nothing-here').set(headers.app).expect(404)
+    await request.post('/v1/categories').set(headers.app).set('Content-Type', 'application/json').send('{"name":').expect(400)
+    const journal = await request.get('/_mock/requests')
+    expect(journal.body.requests.map((r: { method: string; path: string; status: number }) => `${r.method} ${r.path} ${r.status}`)).toEqual([
+      'GET /v1/campaigns 200',
+      'GET /v1/campaigns 401',
+      'GET /v1/campaigns 400',
+      'GET /v1/nothing-here 404',
+      'POST /v1/categories 400',
+    ])
+    expect(journal.body.requests[0]).toMatchObject({ operationId: 'listCampaigns', at: expect.any(String), requestId: expect.any(String) })
+  })
+
   it('dumps each project, resets to the fixtures, and records requests', async () => {
     const { request, headers } = await createTestApp()
     await request.post('/v1/categories').set(headers.app).send({ name: 'Temporary', hierarchy: 9 })
