@@ -33,6 +33,8 @@ export interface HandlerResult {
   body?: unknown
   headers?: Record<string, string>
   contentType?: string
+  /** The JSON text of `body` when the handler has it already (a list spliced from kept views); dropped when a fault changes the body. */
+  text?: string
 }
 
 export interface HandlerContext {

@@ -1,7 +1,7 @@
 import type { Clock } from '../../src/clock.js'
 import type { IdSource } from '../../src/ids.js'
 import { ApiError, notFound } from '../errors.js'
-import { stringifyWithTexts, withJsonText } from '../pipeline/json-text.js'
+import { withJsonText } from '../pipeline/json-text.js'
 import type { VoucherStore } from '../vouchers/voucher-store.js'
 import type { CategoryLookup } from './campaign-builder.js'
 import { buildCampaign } from './campaign-builder.js'
@@ -120,7 +120,7 @@ export class CampaignStore {
 
   list(query: ListCampaignsQuery = {}): CampaignListPage {
     this.#prune()
-    const page = listCampaigns(query, {
+    return listCampaigns(query, {
       index: this.#index,
       generating: this.#generating,
       byName: this.#byName,
@@ -129,7 +129,6 @@ export class CampaignStore {
       view: (c, withCategories) => this.#listView(c, withCategories),
       overlap: () => this.deps.faults?.active('listCampaigns', 'page-overlap') ?? false,
     })
-    return withJsonText(page, stringifyWithTexts(page as unknown as Json), 'shallow')
   }
 
   /** A promotion tier (`promo_` id) with its parent campaign, for checkout. */

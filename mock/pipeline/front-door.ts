@@ -1,5 +1,4 @@
 import type { NextFunction, Request, Response } from 'express'
-import { toIso } from '../../src/clock.js'
 import type { MockDeps } from '../deps.js'
 import { applyCors } from './cors.js'
 import { createRequestIdAssigner, requestIdOf } from './request-id.js'
@@ -32,7 +31,7 @@ export function journalAnswer(deps: MockDeps, req: Request, res: Response): void
   if (at === undefined) return
   res.locals.journalAt = undefined
   deps.journal.record({
-    at: toIso(at),
+    atMs: at,
     requestId: requestIdOf(res),
     method: req.method,
     path: req.path,

@@ -12,15 +12,10 @@ const TEXT = Symbol('promokit.jsonText')
 
 type Carrier = { [TEXT]?: string }
 
-/**
- * Attaches `value`'s JSON text and freezes it, so the text cannot go stale. Shared values (a view kept
- * across requests) are frozen deeply; a per-request wrapper around frozen parts (`shallow`) only at its
- * own two levels, which is all it adds.
- */
-export function withJsonText<T extends object>(value: T, text: string = JSON.stringify(value), freeze: 'deep' | 'shallow' = 'deep'): T {
+/** Freezes `value` (deeply: it is shared between responses, so its text must not go stale) and attaches its JSON text. */
+export function withJsonText<T extends object>(value: T, text: string = JSON.stringify(value)): T {
   Object.defineProperty(value, TEXT, { value: text, enumerable: false })
-  if (freeze === 'deep') deepFreeze(value)
-  else for (const child of [value, ...Object.values(value)]) if (child !== null && typeof child === 'object') Object.freeze(child)
+  deepFreeze(value)
   return value
 }
 

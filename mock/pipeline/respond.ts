@@ -13,7 +13,7 @@ export function applyResponseFaults(result: HandlerResult, operationId: string, 
   let body = structuredClone(result.body)
   for (const fault of drops) removeAt(body, fault.pointer ?? '')
   for (const fault of sets) body = setAt(body, fault.pointer ?? '', structuredClone(fault.value))
-  return { ...result, body }
+  return { ...result, body, text: undefined }
 }
 
 /** Writes a handler result: JSON unless it names another content type. */
@@ -30,5 +30,5 @@ export function writeResult(res: Response, result: HandlerResult): void {
     return
   }
   res.setHeader('Content-Type', 'application/json; charset=utf-8')
-  res.end(jsonTextOf(result.body) ?? JSON.stringify(result.body))
+  res.end(result.text ?? jsonTextOf(result.body) ?? JSON.stringify(result.body))
 }
