@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { packageRoot } from '../src/paths.js'
 import { killAllNow, stopAll } from './lib/processes.js'
 import { emptyResults, finalize, type BenchResults, type MachineInfo } from './lib/results.js'
+import { embedInReadme } from './lib/readme.js'
 import { renderMarkdown, renderTable, type RunShape } from './lib/render.js'
 import { runThroughput } from './phases/throughput.js'
 import { runPrism } from './phases/prism.js'
@@ -67,9 +68,12 @@ async function main(argv: string[]): Promise<void> {
   const json = join(root, 'bench', 'results.json')
   const md = join(root, 'bench', 'results.md')
   writeFileSync(json, JSON.stringify(results, null, 2) + '\n')
-  writeFileSync(md, renderMarkdown(results, shape))
+  const markdown = renderMarkdown(results, shape)
+  writeFileSync(md, markdown)
   process.stdout.write('\n' + renderTable(results) + '\n\n')
   ctx.log(`wrote ${json} and ${md} in ${((performance.now() - started) / 1000).toFixed(1)} s`)
+  // only a full run of every phase stands for the figures a reader should see
+  if (!quick && !only && embedInReadme(join(root, 'README.md'), markdown)) ctx.log('refreshed the figures in README.md')
 }
 
 function readOnly(argv: string[]): Phase[] | undefined {
