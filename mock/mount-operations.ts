@@ -1,11 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises'
-import type { NextFunction, Request, Response } from 'express'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import { authenticate } from './auth/authenticate.js'
 import type { MockDeps } from './deps.js'
 import { ApiError, errorForStatus } from './errors.js'
 import { createPlanner, type OperationPlan } from './pipeline/operation-plan.js'
 import { mediaType, parseBody, readBody } from './pipeline/read-body.js'
 import { journalAnswer } from './pipeline/front-door.js'
+import { baseUrlOf, localsOf, pathOf, queryOf } from './pipeline/locals.js'
 import { requestIdOf } from './pipeline/request-id.js'
 import { requestValidationError } from './pipeline/request-errors.js'
 import { applyResponseFaults, writeResult } from './pipeline/respond.js'
@@ -36,7 +37,7 @@ export function mountOperations(deps: MockDeps, handlers: OperationHandlers) {
 
   // Plain functions that return a promise only when something has to be waited for (a body to read,
   // injected latency, an async handler): most requests have none, and every await costs a tick.
-  return function operationPipeline(req: Request, res: Response, next: NextFunction): void | Promise<void> {
+  return function operationPipeline(req: IncomingMessage, res: ServerResponse, next: (error: unknown) => void): void | Promise<void> {
     const requestId = requestIdOf(res)
     let operationId: string | undefined
     const failed = (error: unknown): HandlerResult | undefined => {
@@ -51,20 +52,22 @@ export function mountOperations(deps: MockDeps, handlers: OperationHandlers) {
     }
     let pending: HandlerResult | Promise<HandlerResult>
     try {
-      const match = deps.validator.matchRoute(req.method, req.path)
+      const method = req.method ?? 'GET'
+      const path = pathOf(req, res)
+      const match = deps.validator.matchRoute(method, path)
       if (!match) {
-        throw new ApiError('ROUTE_NOT_FOUND', `No operation at ${req.method} ${req.path}`, { resourceId: req.path, resourceType: 'route' })
+        throw new ApiError('ROUTE_NOT_FOUND', `No operation at ${method} ${path}`, { resourceId: path, resourceType: 'route' })
       }
       if ('methodNotAllowed' in match) {
         const allow = match.methodNotAllowed.join(', ')
-        throw new ApiError('METHOD_NOT_ALLOWED', `${req.method} is not allowed on ${req.path}; allowed: ${allow}`, { headers: { Allow: allow } })
+        throw new ApiError('METHOD_NOT_ALLOWED', `${method} is not allowed on ${path}; allowed: ${allow}`, { headers: { Allow: allow } })
       }
       const plan = planFor(match.operation)
       operationId = plan.operationId
-      res.locals.operationId = operationId
+      localsOf(res).operationId = operationId
       pending = plan.bodyTypes
-        ? readRequestBody(plan, req).then((read) => run(plan, match.params, req, requestId, read))
-        : run(plan, match.params, req, requestId, {})
+        ? readRequestBody(plan, req).then((read) => run(plan, match.params, req, res, read))
+        : run(plan, match.params, req, res, {})
     } catch (error) {
       return send(failed(error))
     }
@@ -72,9 +75,9 @@ export function mountOperations(deps: MockDeps, handlers: OperationHandlers) {
     send(pending)
   }
 
-  function run(plan: OperationPlan, rawParams: Record<string, string>, req: Request, requestId: string, read: ReadBody): HandlerResult | Promise<HandlerResult> {
+  function run(plan: OperationPlan, rawParams: Record<string, string>, req: IncomingMessage, res: ServerResponse, read: ReadBody): HandlerResult | Promise<HandlerResult> {
     const { body, contentType } = read
-    const query = req.query as Record<string, unknown>
+    const query = queryOf(req, res)
     const auth = authenticate(plan.security, { operationId: plan.operationId, headers: req.headers, query }, deps)
     let params: Record<string, unknown> = rawParams
     let values: Record<string, unknown> = query
@@ -87,17 +90,17 @@ export function mountOperations(deps: MockDeps, handlers: OperationHandlers) {
     const project = projectFor(auth, params)
     const request: OperationRequest = {
       operationId: plan.operationId,
-      method: req.method,
-      path: req.path,
+      method: req.method ?? 'GET',
+      path: pathOf(req, res),
       params: params as Record<string, string>,
       query: values,
       headers: req.headers as Record<string, string | undefined>,
       body,
       auth,
-      requestId,
-      // a getter: only the export operations need it, and req.protocol is not free
+      requestId: requestIdOf(res),
+      // a getter: only the export operations need it
       get baseUrl() {
-        return `${req.protocol}://${req.get('host') ?? `${deps.config.host}:${deps.config.port}`}`
+        return baseUrlOf(req, `${deps.config.host}:${deps.config.port}`)
       },
     }
     const latency = deps.latency.for(plan.operationId)
@@ -129,7 +132,7 @@ export function mountOperations(deps: MockDeps, handlers: OperationHandlers) {
     return isThenable(outcome) ? Promise.resolve(outcome).then(finish, (error: unknown) => finish(recover(error))) : finish(outcome)
   }
 
-  async function readRequestBody(plan: OperationPlan, req: Request): Promise<ReadBody> {
+  async function readRequestBody(plan: OperationPlan, req: IncomingMessage): Promise<ReadBody> {
     if (!plan.bodyTypes) return {}
     const raw = await readBody(req, deps.config.maxBodyBytes)
     const contentType = mediaType(req.headers['content-type'])

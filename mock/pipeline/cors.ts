@@ -1,4 +1,4 @@
-import type { Request, Response } from 'express'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 
 const EXPOSED = 'X-Request-Id, Retry-After, Allow'
 const METHODS = 'GET, POST, PUT, DELETE'
@@ -8,7 +8,7 @@ const METHODS = 'GET, POST, PUT, DELETE'
  * The app keys travel in custom headers, so every such call is preflighted; the mock answers the
  * preflight itself instead of letting it fall through to a 405. Returns true when it answered.
  */
-export function applyCors(req: Request, res: Response): boolean {
+export function applyCors(req: IncomingMessage, res: ServerResponse): boolean {
   const origin = req.headers.origin
   if (!origin) return false
   res.setHeader('Access-Control-Allow-Origin', origin)
@@ -19,6 +19,7 @@ export function applyCors(req: Request, res: Response): boolean {
   res.setHeader('Access-Control-Allow-Methods', METHODS)
   res.setHeader('Access-Control-Allow-Headers', req.headers['access-control-request-headers'] ?? '*')
   res.setHeader('Access-Control-Max-Age', '600')
-  res.status(204).end()
+  res.statusCode = 204
+  res.end()
   return true
 }

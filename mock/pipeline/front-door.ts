@@ -1,24 +1,31 @@
-import type { NextFunction, Request, Response } from 'express'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { MockDeps } from '../deps.js'
 import { applyCors } from './cors.js'
+import { localsOf, pathOf } from './locals.js'
 import { createRequestIdAssigner, requestIdOf } from './request-id.js'
 
 export const CONTROL_PREFIX = '/_mock'
 
-const isControlPath = (path: string): boolean => path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`)
+export const isControlPath = (path: string): boolean => path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`)
+
+export type RequestLogger = (req: IncomingMessage, res: ServerResponse) => void
 
 /**
- * What every request goes through first: its request id, CORS (a preflight is answered here), and
- * the start of its journal entry (calls of the spec's operations, not of the control API). One
- * middleware instead of three: each Express layer a request passes costs router bookkeeping.
+ * What every request goes through first: its request id, CORS (a preflight is answered here, and
+ * true returned), the request log, and the start of its journal entry (calls of the spec's
+ * operations, not of the control API). A request passes once: the served listener hands control
+ * calls on to Express, whose first middleware is this door again.
  */
-export function frontDoor(deps: MockDeps): (req: Request, res: Response, next: NextFunction) => void {
+export function frontDoor(deps: MockDeps, logRequest?: RequestLogger): (req: IncomingMessage, res: ServerResponse) => boolean {
   const assignId = createRequestIdAssigner()
-  return (req, res, next) => {
+  return (req, res) => {
+    const locals = localsOf(res)
+    if (locals.requestId !== undefined) return false
     assignId(req, res)
-    if (applyCors(req, res)) return
-    if (!isControlPath(req.path)) res.locals.journalAt = deps.clock.now()
-    next()
+    if (applyCors(req, res)) return true
+    logRequest?.(req, res)
+    if (!isControlPath(pathOf(req, res))) locals.journalAt = deps.clock.now()
+    return false
   }
 }
 
@@ -26,16 +33,17 @@ export function frontDoor(deps: MockDeps): (req: Request, res: Response, next: N
  * Records a request in the journal once its answer is written (called where answers are written,
  * rather than from a 'finish' listener on every response: that listener was 2% of a list request).
  */
-export function journalAnswer(deps: MockDeps, req: Request, res: Response): void {
-  const at = res.locals.journalAt as number | undefined
+export function journalAnswer(deps: MockDeps, req: IncomingMessage, res: ServerResponse): void {
+  const locals = localsOf(res)
+  const at = locals.journalAt
   if (at === undefined) return
-  res.locals.journalAt = undefined
+  locals.journalAt = undefined
   deps.journal.record({
     atMs: at,
     requestId: requestIdOf(res),
-    method: req.method,
-    path: req.path,
+    method: req.method ?? 'GET',
+    path: pathOf(req, res),
     status: res.statusCode,
-    operationId: res.locals.operationId as string | undefined,
+    operationId: locals.operationId,
   })
 }

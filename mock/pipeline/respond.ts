@@ -1,4 +1,4 @@
-import type { Response } from 'express'
+import type { ServerResponse } from 'node:http'
 import { removeAt, setAt } from '../control/json-pointer.js'
 import type { FaultRegistry } from '../control/faults.js'
 import type { HandlerResult } from '../types.js'
@@ -17,7 +17,7 @@ export function applyResponseFaults(result: HandlerResult, operationId: string, 
 }
 
 /** Writes a handler result: JSON unless it names another content type. */
-export function writeResult(res: Response, result: HandlerResult): void {
+export function writeResult(res: ServerResponse, result: HandlerResult): void {
   res.statusCode = result.status
   if (result.headers) for (const [name, value] of Object.entries(result.headers)) res.setHeader(name, value)
   if (result.body === undefined || result.status === 204 || result.status === 304) {

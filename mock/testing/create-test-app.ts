@@ -2,7 +2,7 @@ import type { Express } from 'express'
 import supertest from 'supertest'
 import { FIXTURE_EPOCH, ManualClock } from '../../src/clock.js'
 import { sequentialIds, type IdSource } from '../../src/ids.js'
-import { createMockApp, type MockAppOptions } from '../app.js'
+import { createMockListener, type MockAppOptions } from '../app.js'
 import type { MockConfigInput } from '../config.js'
 import { createMockDeps, type MockDeps } from '../deps.js'
 import type { ProjectSeeder } from '../project-state.js'
@@ -36,7 +36,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     { clock, ids: options.ids ?? sequentialIds(), seeder: options.seeder },
   )
   useValidator(deps.validator)
-  const app = createMockApp(deps, options)
+  // requests go through the listener the served mock uses; `app` is the Express app for tests of that path
+  const { app, listener } = createMockListener(deps, options)
   const [a, b] = deps.config.credentials.projects
   const { management } = deps.config.credentials
   return {
@@ -48,6 +49,6 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       appB: b ? { 'X-App-Id': b.appId, 'X-App-Token': b.appToken } : {},
       management: { 'X-Management-Id': management.id, 'X-Management-Token': management.token },
     },
-    request: supertest(app),
+    request: supertest(listener),
   }
 }
