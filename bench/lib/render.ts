@@ -86,16 +86,22 @@ export function renderMarkdown(r: BenchResults, shape: RunShape): string {
 export function contextFor(r: BenchResults): string[] {
   const out: string[] = []
   const ceiling = r.throughput.find((t) => t.target === 'express' && t.rps === r.express_ceiling_rps)
+  const bare = r.throughput.find((t) => t.target === 'node' && t.rps === r.node_ceiling_rps)
   if (r.list_p99_ms !== null && r.list_p99_ms > 20 && ceiling?.p99_ms != null && ceiling.p99_ms > 20) {
     out.push(
-      `p99: the bare Express ceiling's own p99 for the same call is ${fmt(ceiling.p99_ms)} ms at 50 connections in this run, ` +
-        'so a 20 ms p99 is beyond any Express 5 server on this machine.',
+      `p99: the bare Express ceiling's own p99 for the same call is ${fmt(ceiling.p99_ms)} ms at 50 connections in this run` +
+        (bare?.p99_ms != null ? ` (a bare node:http server's: ${fmt(bare.p99_ms)} ms)` : '') +
+        ', so a 20 ms p99 is beyond any Express 5 server on this machine.',
     )
   }
-  if (r.prism_list_rps !== null && r.express_ceiling_rps !== null && r.prism_list_rps * 15 > r.express_ceiling_rps) {
+  const ratioToPrism = ratio(r.list_rps, r.prism_list_rps)
+  if (r.prism_list_rps !== null && ratioToPrism !== null && ratioToPrism < 15) {
+    const goal = r.prism_list_rps * 15
+    const against = (name: string, rps: Figure): string => (rps === null ? '' : `, ${(goal / rps).toFixed(2)}× ${name} (${fmt(rps)} req/s)`)
     out.push(
       `Prism: on our spec Prism answers ${fmt(r.prism_list_rps)} req/s (perf-baseline.md: about 280 on the real service's 2.9 MB document); ` +
-        `15× that is ${fmt(r.prism_list_rps * 15)} req/s, ${(r.prism_list_rps * 15 / r.express_ceiling_rps).toFixed(1)}× the bare Express ceiling itself.`,
+        `15× that is ${fmt(goal)} req/s${against('the bare Express ceiling', r.express_ceiling_rps)}${against('a bare node:http server sending the same fixed page', r.node_ceiling_rps)}` +
+        `${r.node_ceiling_rps !== null && r.list_rps !== null ? `; promokit's list runs at ${(r.list_rps / r.node_ceiling_rps).toFixed(2)}× that bare server` : ''}.`,
     )
   }
   return out

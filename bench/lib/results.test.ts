@@ -152,11 +152,12 @@ describe('meanOf', () => {
 
 describe('contextFor', () => {
   it('puts a missed p99 and Prism ratio next to the ceiling of the same run', () => {
-    const r = measured({ list_p99_ms: 49, express_ceiling_rps: 3000, prism_list_rps: 600 })
+    const r = measured({ list_rps: 6000, list_p99_ms: 49, express_ceiling_rps: 3000, node_ceiling_rps: 7500, prism_list_rps: 600 })
     r.throughput = [{ call: 'GET list', target: 'express', rps: 3000, p50_ms: 15, p99_ms: 39.5, non2xx: 0, errors: 0 }]
     expect(contextFor(r)).toEqual([
       "p99: the bare Express ceiling's own p99 for the same call is 39.5 ms at 50 connections in this run, so a 20 ms p99 is beyond any Express 5 server on this machine.",
-      "Prism: on our spec Prism answers 600 req/s (perf-baseline.md: about 280 on the real service's 2.9 MB document); 15× that is 9,000 req/s, 3.0× the bare Express ceiling itself.",
+      "Prism: on our spec Prism answers 600 req/s (perf-baseline.md: about 280 on the real service's 2.9 MB document); 15× that is 9,000 req/s, " +
+        "3.00× the bare Express ceiling (3,000 req/s), 1.20× a bare node:http server sending the same fixed page (7,500 req/s); promokit's list runs at 0.80× that bare server.",
     ])
   })
 

@@ -5,7 +5,7 @@ export type Figure = number | null
 
 export interface ThroughputRow {
   call: string
-  target: 'promokit' | 'express' | 'prism'
+  target: 'promokit' | 'express' | 'node' | 'prism'
   rps: Figure
   p50_ms: Figure
   p99_ms: Figure
@@ -38,6 +38,8 @@ export interface BenchResults {
   list_empty_rps: Figure
   list_empty_p99_ms: Figure
   express_ceiling_rps: Figure
+  /** A bare node:http server sending the list's fixed body: this machine's limit for that answer. */
+  node_ceiling_rps: Figure
   prism_list_rps: Figure
   create_rps: Figure
   create_p99_ms: Figure
@@ -87,6 +89,7 @@ export function ratio(a: Figure, b: Figure): Figure {
 export function computeRatios(r: BenchResults): Record<string, Figure> {
   return {
     list_vs_express_ceiling: ratio(r.list_rps, r.express_ceiling_rps),
+    list_vs_node_ceiling: ratio(r.list_rps, r.node_ceiling_rps),
     list_vs_prism: ratio(r.list_rps, r.prism_list_rps),
     list_empty_vs_prism: ratio(r.list_empty_rps, r.prism_list_rps),
     create_vs_prism: ratio(r.create_rps, r.prism_create_rps),
@@ -151,6 +154,7 @@ export function emptyResults(command: string, quick: boolean, machine: MachineIn
     list_empty_rps: null,
     list_empty_p99_ms: null,
     express_ceiling_rps: null,
+    node_ceiling_rps: null,
     prism_list_rps: null,
     create_rps: null,
     create_p99_ms: null,

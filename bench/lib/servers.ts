@@ -36,14 +36,19 @@ export async function startPrism(root: string, timeoutMs = 120_000): Promise<Sta
 }
 
 /** The bare Express 5 ceiling, answering the captured bodies (see workers/express-ceiling.ts). */
-export async function startExpressCeiling(root: string, bodies: CeilingBodies): Promise<StartedServer> {
+export const startExpressCeiling = (root: string, bodies: CeilingBodies): Promise<StartedServer> => startCeiling(root, 'express-ceiling', bodies)
+
+/** The bare node:http ceiling, answering the same bodies (see workers/node-ceiling.ts). */
+export const startNodeCeiling = (root: string, bodies: CeilingBodies): Promise<StartedServer> => startCeiling(root, 'node-ceiling', bodies)
+
+async function startCeiling(root: string, worker: 'express-ceiling' | 'node-ceiling', bodies: CeilingBodies): Promise<StartedServer> {
   const port = await freePort()
   const file = join(mkdtempSync(join(tmpdir(), 'promokit-bench-')), 'bodies.json')
   writeFileSync(file, JSON.stringify(bodies))
   return startServer({
-    name: 'express-ceiling',
+    name: worker,
     command: process.execPath,
-    args: [join(root, 'dist', 'bench', 'workers', 'express-ceiling.js')],
+    args: [join(root, 'dist', 'bench', 'workers', `${worker}.js`)],
     env: { BENCH_PORT: String(port), BENCH_BODIES_FILE: file },
     cwd: root,
     port,

@@ -4,7 +4,7 @@ import { APP_HEADERS, CALLS, callOnce, createCall, listCall, validationCall, typ
 import { measureLoad, type LoadCall, type LoadResult } from '../lib/load.js'
 import { sampleStartup, treeRssMb, type StartedServer } from '../lib/processes.js'
 import type { ThroughputRow } from '../lib/results.js'
-import { startExpressCeiling, startPromokit } from '../lib/servers.js'
+import { startExpressCeiling, startNodeCeiling, startPromokit } from '../lib/servers.js'
 import type { CeilingBodies } from '../workers/express-ceiling.js'
 
 const STORED = 10_000
@@ -73,11 +73,23 @@ export async function runThroughput(ctx: BenchContext): Promise<void> {
     await pair(CALLS.validation, full, validationCall(tierId), validationCall(tierId, { 'x-bench-body': 'validation' }))
   }
 
+  // The machine's own limit for the list's body: a bare node:http server sending the same bytes.
+  const bare = await startNodeCeiling(ctx.root, bodies)
+  ctx.log(`measuring ${CALLS.list10k} on a bare node:http server`)
+  const bareRow = toRow(CALLS.list10k, 'node', await measureLoad(bare.url, listCall({ 'x-bench-body': 'list10k' }), { ...ctx.shape, serverPid: bare.child.pid }))
+  r.throughput.push(bareRow)
+  await bare.stop()
+  r.notes.push(
+    `Bare node:http sending the same fixed page of 10 (${CALLS.list10k}): ${bareRow.rps?.toLocaleString('en-US')} req/s, ` +
+      `p50 / p99 ${bareRow.p50_ms} / ${bareRow.p99_ms} ms, ${bareRow.cpu_us_per_req ?? 'n/a'} µs CPU per request: this machine's limit for that answer.`,
+  )
+
   const pick = (call: string, target: ThroughputRow['target']) => r.throughput.find((t) => t.call === call && t.target === target)
   r.list_rps = pick(CALLS.list10k, 'promokit')?.rps ?? null
   r.list_p50_ms = pick(CALLS.list10k, 'promokit')?.p50_ms ?? null
   r.list_p99_ms = pick(CALLS.list10k, 'promokit')?.p99_ms ?? null
   r.express_ceiling_rps = pick(CALLS.list10k, 'express')?.rps ?? null
+  r.node_ceiling_rps = pick(CALLS.list10k, 'node')?.rps ?? null
   r.list_empty_rps = pick(CALLS.list0, 'promokit')?.rps ?? null
   r.list_empty_p99_ms = pick(CALLS.list0, 'promokit')?.p99_ms ?? null
   r.create_rps = pick(CALLS.create, 'promokit')?.rps ?? null
