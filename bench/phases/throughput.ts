@@ -3,7 +3,7 @@ import type { BenchContext } from '../run.js'
 import { APP_HEADERS, CALLS, callOnce, createCall, listCall, validationCall, type Answer } from '../lib/calls.js'
 import { measureLoad, type LoadCall, type LoadResult } from '../lib/load.js'
 import { sampleStartup, treeRssMb, type StartedServer } from '../lib/processes.js'
-import type { ThroughputRow } from '../lib/results.js'
+import { fmt, type ThroughputRow } from '../lib/results.js'
 import { startExpressCeiling, startNodeCeiling, startPromokit } from '../lib/servers.js'
 import type { CeilingBodies } from '../workers/express-ceiling.js'
 
@@ -80,8 +80,8 @@ export async function runThroughput(ctx: BenchContext): Promise<void> {
   r.throughput.push(bareRow)
   await bare.stop()
   r.notes.push(
-    `Bare node:http sending the same fixed page of 10 (${CALLS.list10k}): ${bareRow.rps?.toLocaleString('en-US')} req/s, ` +
-      `p50 / p99 ${bareRow.p50_ms} / ${bareRow.p99_ms} ms, ${bareRow.cpu_us_per_req ?? 'n/a'} µs CPU per request: this machine's limit for that answer.`,
+    `Bare node:http sending the same fixed page of 10 (${CALLS.list10k}): ${fmt(bareRow.rps)} req/s, ` +
+      `p50 / p99 ${fmt(bareRow.p50_ms)} / ${fmt(bareRow.p99_ms)} ms, ${fmt(bareRow.cpu_us_per_req ?? null)} µs CPU per request: this machine's limit for that answer.`,
   )
 
   const pick = (call: string, target: ThroughputRow['target']) => r.throughput.find((t) => t.call === call && t.target === target)
