@@ -12,7 +12,7 @@ function setup(options: { overlap?: boolean } = {}) {
   const categories = new CategoryStore({ clock, ids })
   const vouchers = new VoucherStore({ clock, config: { seed: 1 } })
   const config = { generationRate: 1000, maxVouchersCount: 10_000 }
-  const faults = { active: () => options.overlap ?? false }
+  const faults = { active: () => options.overlap ?? false, size: options.overlap ? 1 : 0 }
   const store = new CampaignStore({ clock, ids, config, categories, vouchers, faults })
   return { clock, ids, categories, vouchers, config, store }
 }
@@ -189,5 +189,42 @@ describe('CampaignStore.list', () => {
     const s = setup({ overlap: true })
     for (let i = 0; i < 5; i++) s.store.create({ name: `p${i}`, campaign_type: 'PROMOTION' })
     expect(names(s.store.list({ limit: 2, page: 2, order: 'name' }))).toEqual(['p1', 'p2'])
+  })
+})
+
+describe('CampaignStore.listWithText (kept pages)', () => {
+  const promotion = (name: string) => ({ name, campaign_type: 'PROMOTION', promotion: { tiers: [{ name: 't' }] } }) as never
+
+  it('answers the same frozen page and text for the same query until a campaign is added or deleted', () => {
+    const { store, clock } = setup()
+    store.create(promotion('a'))
+    clock.advance(1000)
+    const first = store.listWithText({ limit: 5 })
+    expect(store.listWithText({ limit: 5 })).toBe(first)
+    expect(first.text).toBe(JSON.stringify(first.page))
+    expect(Object.isFrozen(first.page)).toBe(true)
+    const created = store.create(promotion('b')) as { id: string }
+    const second = store.listWithText({ limit: 5 })
+    expect(second.page.campaigns.map((c) => c.name)).toEqual(['b', 'a'])
+    store.delete(created.id)
+    expect(store.listWithText({ limit: 5 }).page.campaigns.map((c) => c.name)).toEqual(['a'])
+  })
+
+  it('keeps no page for a query with filters, nor while a fault is armed', () => {
+    const { store } = setup({ overlap: true })
+    store.create(promotion('a'))
+    expect(store.listWithText({ limit: 5 })).not.toBe(store.listWithText({ limit: 5 }))
+    const plain = setup().store
+    const filters = { name: { conditions: { $in: ['a'] } } }
+    expect(plain.listWithText({ filters })).not.toBe(plain.listWithText({ filters }))
+  })
+
+  it('rebuilds a page when the clock stands before the time it was built', () => {
+    const { store, clock } = setup()
+    store.create(promotion('a'))
+    clock.advance(5000)
+    const later = store.listWithText({})
+    clock.set(clock.now() - 1000)
+    expect(store.listWithText({})).not.toBe(later)
   })
 })

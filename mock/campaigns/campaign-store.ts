@@ -2,6 +2,7 @@ import type { Clock } from '../../src/clock.js'
 import type { IdSource } from '../../src/ids.js'
 import { ApiError, notFound } from '../errors.js'
 import { withJsonText } from '../pipeline/json-text.js'
+import { PageCache, type TextPage } from './page-cache.js'
 import type { VoucherStore } from '../vouchers/voucher-store.js'
 import type { CategoryLookup } from './campaign-builder.js'
 import { buildCampaign } from './campaign-builder.js'
@@ -18,7 +19,8 @@ export interface CampaignStoreDeps {
   config: { generationRate: number; maxVouchersCount: number }
   categories: CategoryLookup
   vouchers: VoucherStore
-  faults?: { active(operationId: string, action: 'page-overlap'): boolean }
+  /** `size`: how many faults are armed (reading it uses none up, unlike `active`). */
+  faults?: { active(operationId: string, action: 'page-overlap'): boolean; readonly size: number }
 }
 
 type Json = Record<string, unknown>
@@ -44,6 +46,7 @@ export class CampaignStore {
    * voucher count stay as they were (nothing else in a list view changes after creation).
    */
   readonly #listViews = new WeakMap<StoredCampaign, [ListView?, ListView?]>()
+  readonly #pages = new PageCache()
 
   constructor(private readonly deps: CampaignStoreDeps) {}
 
@@ -110,12 +113,21 @@ export class CampaignStore {
   /** deleteCampaign: the campaign, its tiers and vouchers go; the codes become free. */
   delete(idOrName: string): void {
     const campaign = this.#readable(idOrName)
+    this.#pages.changed()
     this.#byId.delete(campaign.id)
     this.#byName.delete(campaign.name)
     this.#generating.delete(campaign)
     for (const tier of campaign.tiers ?? []) this.#tiers.delete(tier.id)
     this.#index.remove(campaign)
     this.deps.vouchers.remove(campaign.id)
+  }
+
+  /** listCampaigns with the page's JSON text; the same query gets the same (frozen) page until the campaigns change. */
+  listWithText(query: ListCampaignsQuery = {}): TextPage {
+    this.#prune()
+    // an armed fault (page-overlap) may change how this page is cut: build it afresh
+    const cacheable = (this.deps.faults?.size ?? 0) === 0
+    return this.#pages.get(cacheable ? query : undefined, this.deps.clock.now(), () => this.list(query))
   }
 
   list(query: ListCampaignsQuery = {}): CampaignListPage {
@@ -173,6 +185,7 @@ export class CampaignStore {
   }
 
   #insert(campaign: StoredCampaign): StoredCampaign {
+    this.#pages.changed()
     this.#byId.set(campaign.id, campaign)
     this.#byName.set(campaign.name, campaign)
     for (const tier of campaign.tiers ?? []) this.#tiers.set(tier.id, { tier, campaign })
@@ -209,8 +222,10 @@ export class CampaignStore {
     if (now < this.#nextReadyAt) return
     let next = Infinity
     for (const campaign of this.#generating) {
-      if (campaign.readyAt <= now) this.#generating.delete(campaign)
-      else if (campaign.readyAt < next) next = campaign.readyAt
+      if (campaign.readyAt <= now) {
+        this.#generating.delete(campaign)
+        this.#pages.changed()
+      } else if (campaign.readyAt < next) next = campaign.readyAt
     }
     this.#nextReadyAt = next
   }
@@ -240,6 +255,7 @@ export class CampaignStore {
 
   /** Replaces every campaign (their vouchers are restored by the VoucherStore). */
   restore(snapshot: { seq: number; campaigns: StoredCampaign[] }): void {
+    this.#pages.changed()
     for (const campaign of this.#byId.values()) this.#index.remove(campaign)
     this.#byId.clear()
     this.#byName.clear()

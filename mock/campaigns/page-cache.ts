@@ -1,0 +1,56 @@
+import { stringifyWithTexts, withJsonText } from '../pipeline/json-text.js'
+import type { CampaignListPage, ListCampaignsQuery } from './campaign-list.js'
+
+export interface TextPage {
+  page: CampaignListPage
+  text: string
+}
+
+interface Entry extends TextPage {
+  version: number
+  builtAt: number
+}
+
+/**
+ * Campaign list pages with their JSON text, by query, until the listed state changes: a page is a
+ * function of the query, the campaigns (added, deleted, restored) and their statuses, which change
+ * only when a generation finishes. The store calls `changed()` at each of those; a frontend polling
+ * the same list then costs a lookup (bench: list-10k). Queries with filters (which may compare with
+ * the clock) are never kept, nor is anything built while the clock stands before an entry's time.
+ */
+export class PageCache {
+  readonly #pages = new Map<string, Entry>()
+  #version = 0
+
+  constructor(private readonly capacity = 200) {}
+
+  changed(): void {
+    this.#version++
+    this.#pages.clear()
+  }
+
+  /** `query` undefined: do not use the cache (e.g. a fault changes how pages are cut). */
+  get(query: ListCampaignsQuery | undefined, now: number, build: () => CampaignListPage): TextPage {
+    const key = query && keyOf(query)
+    const hit = key === undefined ? undefined : this.#pages.get(key)
+    if (hit && hit.version === this.#version && now >= hit.builtAt) return hit
+    const page = build()
+    const text = stringifyWithTexts(page as unknown as Record<string, unknown>)
+    if (key === undefined) return { page, text }
+    // kept pages are shared between answers: frozen, so none can be changed under the text
+    const entry: Entry = { page: withJsonText(page, text), text, version: this.#version, builtAt: now }
+    if (this.#pages.size >= this.capacity) this.#pages.clear()
+    this.#pages.set(key, entry)
+    return entry
+  }
+}
+
+/** A key for queries of primitive values only (no filters object, no expand list). */
+function keyOf(query: ListCampaignsQuery): string | undefined {
+  const values = query as Record<string, unknown>
+  for (const name in values) {
+    const value = values[name]
+    if (value !== null && typeof value === 'object') return undefined
+  }
+  return JSON.stringify(values)
+}
