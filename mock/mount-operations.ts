@@ -34,9 +34,9 @@ const OBJECT_COUNTS: Record<string, (p: ProjectState, deps: MockDeps) => [string
 }
 
 /**
- * The one middleware that serves every operation of the spec: route (from the spec) → body →
- * auth → request validation → latency → handler → faults → response. Anything rejected before
- * the handler changes nothing.
+ * The pipeline that serves every operation of the spec (createEntry runs it after the front door):
+ * route (from the spec) → body → auth → request validation → latency → handler → faults → response.
+ * Anything rejected before the handler changes nothing. `fail` gets errors that are not ApiErrors.
  */
 export function mountOperations(deps: MockDeps, handlers: OperationHandlers) {
   const planFor = createPlanner(deps, handlers)
@@ -44,12 +44,12 @@ export function mountOperations(deps: MockDeps, handlers: OperationHandlers) {
 
   // Plain functions that return a promise only when something has to be waited for (a body to read,
   // injected latency, an async handler): most requests have none, and every await costs a tick.
-  return function operationPipeline(req: IncomingMessage, res: ServerResponse, next: (error: unknown) => void): void | Promise<void> {
+  return function operationPipeline(req: IncomingMessage, res: ServerResponse, fail: (error: unknown) => void): void | Promise<void> {
     const requestId = requestIdOf(res)
     let operationId: string | undefined
     const failed = (error: unknown): HandlerResult | undefined => {
       if (error instanceof ApiError) return { status: error.status, body: error.toBody(requestId), headers: error.headers }
-      next(error)
+      fail(error)
       return undefined
     }
     const send = (result: HandlerResult | undefined): void => {
