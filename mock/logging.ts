@@ -50,6 +50,13 @@ function isTokenName(raw: string): boolean {
   return /^\s*token\s*(\[|$)/i.test(name)
 }
 
+/** The request logger for the mock's entry, or none at --log-level silent. */
+export function requestLoggerFor(deps: { logger: Logger }): ((req: IncomingMessage, res: ServerResponse) => void) | undefined {
+  if (deps.logger.level === 'silent') return undefined
+  const log = createHttpLogger(deps.logger)
+  return (req, res) => log(req, res)
+}
+
 /** pino-http request logs: one line per request, with request id, operationId and no secrets. */
 export function createHttpLogger(logger: Logger): HttpLogger {
   // Loaded only when requests are logged (not at --log-level silent): it is start-up time otherwise.

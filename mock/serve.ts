@@ -4,7 +4,7 @@ import { Command, Option } from 'commander'
 import type { LevelWithSilent } from 'pino'
 import { CliError, USAGE_ERROR } from '../src/cli/cli-error.js'
 import { envValue, integerOption, numberOption } from '../src/cli/options.js'
-import { createMockListener } from './app.js'
+import { createMockListener } from './listener.js'
 import { DEFAULT_CREDENTIALS, type MockConfigInput } from './config.js'
 import { createMockDeps, type MockDeps } from './deps.js'
 import { createLogger } from './logging.js'
@@ -110,7 +110,7 @@ async function serve(config: MockConfigInput, io: ServeIo, stateFile?: string): 
         throw new CliError(2, error.message)
       })
     : undefined
-  const server = await listen(createMockListener(deps).listener, deps.config.host, deps.config.port).catch((error: Error) => {
+  const server = await listen(createMockListener(deps), deps.config.host, deps.config.port).catch((error: Error) => {
     throw new CliError(1, `cannot listen on ${deps.config.host}:${deps.config.port}: ${error.message}`)
   })
   persistence?.watch(server)

@@ -26,6 +26,22 @@ describe('createMockServer', () => {
     expectContract({ status: res.status, body, headers: Object.fromEntries(res.headers) }, 'createCategory')
   })
 
+  it('answers control calls that arrive together before the control API has loaded, bodies included', async () => {
+    server = await createMockServer()
+    const { url } = server
+    const [clock, faults, latency, missing] = await Promise.all([
+      fetch(`${url}/_mock/clock`),
+      fetch(`${url}/_mock/faults`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ operationId: 'listCampaigns', action: 'status', status: 503, times: 1 }) }),
+      fetch(`${url}/_mock/latency`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ listCampaigns: -5 }) }),
+      fetch(`${url}/_mock/nowhere`),
+    ])
+    expect([clock.status, faults.status, latency.status, missing.status]).toEqual([200, 201, 400, 404])
+    expect(await clock.json()).toMatchObject({ advanceable: true })
+    expect(await missing.json()).toMatchObject({ code: 404, key: expect.any(String), request_id: expect.any(String) })
+    const listed = await fetch(`${url}/v1/campaigns`, { headers: { 'X-App-Id': server.credentials.appId, 'X-App-Token': server.credentials.appToken } })
+    expect(listed.status).toBe(503)
+  })
+
   it('runs on a manual clock moved by advance(), and reset() restores the fixtures', async () => {
     server = await createMockServer()
     const start = server.deps.clock.now()

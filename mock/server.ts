@@ -2,7 +2,8 @@ import { createServer, type RequestListener, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Logger } from 'pino'
 import type { IdSource } from '../src/ids.js'
-import { createMockListener, type MockAppOptions } from './app.js'
+import type { MockAppOptions } from './app.js'
+import { createMockListener } from './listener.js'
 import type { MockConfigInput, ProjectCredentials } from './config.js'
 import { advanceClock, finishJobs } from './control/clock-control.js'
 import { resetMock } from './control/reset.js'
@@ -48,8 +49,7 @@ export interface MockServer {
 export async function createMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   const { handlers, control, ids, logger, ...config } = options
   const deps = await createMockDeps({ port: 0, logLevel: 'silent', ...config, clock: options.clock ?? 'manual' }, { ids, logger })
-  const { listener } = createMockListener(deps, { handlers, control })
-  const server = await listen(listener, deps.config.host, deps.config.port)
+  const server = await listen(createMockListener(deps, { handlers, control }), deps.config.host, deps.config.port)
   const { port } = server.address() as AddressInfo
   const host = deps.config.host.includes(':') ? `[${deps.config.host}]` : deps.config.host
   const [a] = deps.config.credentials.projects

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http'
-import qs from 'qs'
 import { ApiError } from '../errors.js'
+import { loadQs } from './query-parser.js'
 
 /** The body bytes, or undefined when the request has none (the SDK sends JSON content type on GETs with no body). */
 export async function readBody(req: IncomingMessage, maxBytes: number): Promise<Buffer | undefined> {
@@ -42,7 +42,7 @@ export function mediaType(contentType: string | undefined): string | undefined {
 /** Parses the body by its media type; the caller has already checked the operation accepts that type. */
 export function parseBody(raw: Buffer, type: string): unknown {
   const text = raw.toString('utf8')
-  if (type === 'application/x-www-form-urlencoded') return qs.parse(text)
+  if (type === 'application/x-www-form-urlencoded') return loadQs().parse(text)
   if (type === 'application/json' || type.endsWith('+json')) {
     let value: unknown
     try {

@@ -2,7 +2,8 @@ import type { Express } from 'express'
 import supertest from 'supertest'
 import { FIXTURE_EPOCH, ManualClock } from '../../src/clock.js'
 import { sequentialIds, type IdSource } from '../../src/ids.js'
-import { createMockListener, type MockAppOptions } from '../app.js'
+import { createMockApp, type MockAppOptions } from '../app.js'
+import { createMockListener } from '../listener.js'
 import type { MockConfigInput } from '../config.js'
 import { createMockDeps, type MockDeps } from '../deps.js'
 import type { ProjectSeeder } from '../project-state.js'
@@ -37,7 +38,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   )
   useValidator(deps.validator)
   // requests go through the listener the served mock uses; `app` is the Express app for tests of that path
-  const { app, listener } = createMockListener(deps, options)
+  const app = createMockApp(deps, options)
+  const listener = createMockListener(deps, options)
   const [a, b] = deps.config.credentials.projects
   const { management } = deps.config.credentials
   return {
