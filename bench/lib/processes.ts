@@ -184,26 +184,29 @@ function descendants(root: number): number[] {
   return out
 }
 
-/** Launches of one server: the median start-up, the spread, and the last process, still running, for use. */
+/** Launches of one server: the median start-up, each launch, the idle RSS, and the last process, still running. */
 export interface StartupSample {
   server: StartedServer
   medianMs: number
   samplesMs: number[]
+  idleRssMb: number
 }
 
 /**
  * Starts a server `launches` times and keeps the last one running. One launch on a shared 2-core
  * machine moved by ±100 ms from run to run; the median of several is the figure worth comparing
- * (perf-baseline.md reports Prism's start-up the same way: min / median / max of three).
+ * (perf-baseline.md reports Prism's start-up the same way: min / median / max of three). RSS is read
+ * after 0.5 s, once start-up garbage has settled: what an idle server holds.
  */
 export async function sampleStartup(start: () => Promise<StartedServer>, launches: number): Promise<StartupSample> {
   const samplesMs: number[] = []
   for (let i = 1; ; i++) {
     const server = await start()
-    samplesMs.push(server.startupMs)
+    samplesMs.push(Math.round(server.startupMs * 10) / 10)
     if (i >= launches) {
       const sorted = [...samplesMs].sort((a, b) => a - b)
-      return { server, medianMs: sorted[Math.floor(sorted.length / 2)], samplesMs }
+      await sleep(500)
+      return { server, medianMs: sorted[Math.floor(sorted.length / 2)], samplesMs, idleRssMb: Math.round(treeRssMb(server.child.pid!) * 10) / 10 }
     }
     await server.stop()
   }

@@ -1,21 +1,18 @@
-import { setTimeout as sleep } from 'node:timers/promises'
 import type { BenchContext } from '../run.js'
 import { CALLS, createCall, listCall, validationCall } from '../lib/calls.js'
 import { measureLoad } from '../lib/load.js'
-import { sampleStartup, treeRssMb } from '../lib/processes.js'
+import { sampleStartup } from '../lib/processes.js'
 import { startPrism } from '../lib/servers.js'
-import { round, toRow } from './throughput.js'
+import { toRow } from './throughput.js'
 
 /** What a user would run instead: Prism's mock on our own spec (perf-baseline.md). */
 export async function runPrism(ctx: BenchContext): Promise<void> {
   const r = ctx.results
-  const launches = ctx.quick ? 1 : 3
-  const startup = await sampleStartup(() => startPrism(ctx.root), launches)
+  const startup = await sampleStartup(() => startPrism(ctx.root), ctx.quick ? 1 : 3)
   const prism = startup.server
-  r.prism_startup_ms = round(startup.medianMs)
-  r.prism_startup_ms_samples = startup.samplesMs.map(round)
-  await sleep(500)
-  r.prism_idle_rss_mb = round(treeRssMb(prism.child.pid!))
+  r.prism_startup_ms = startup.medianMs
+  r.prism_startup_ms_samples = startup.samplesMs
+  r.prism_idle_rss_mb = startup.idleRssMb
   ctx.log(`prism started in ${r.prism_startup_ms} ms, RSS ${r.prism_idle_rss_mb} MB`)
 
   const shape = { ...ctx.shape, serverPid: prism.child.pid }

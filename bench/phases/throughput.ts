@@ -1,8 +1,7 @@
-import { setTimeout as sleep } from 'node:timers/promises'
 import type { BenchContext } from '../run.js'
 import { APP_HEADERS, CALLS, callOnce, createCall, listCall, validationCall, type Answer } from '../lib/calls.js'
 import { measureLoad, type LoadCall, type LoadResult } from '../lib/load.js'
-import { sampleStartup, treeRssMb, type StartedServer } from '../lib/processes.js'
+import { sampleStartup, type StartedServer } from '../lib/processes.js'
 import { fmt, type ThroughputRow } from '../lib/results.js'
 import { startExpressCeiling, startNodeCeiling, startPromokit } from '../lib/servers.js'
 import type { CeilingBodies } from '../workers/express-ceiling.js'
@@ -21,11 +20,9 @@ export async function runThroughput(ctx: BenchContext): Promise<void> {
   const launches = ctx.quick ? 3 : 5
   const startup = await sampleStartup(() => startPromokit(ctx.root), launches)
   const empty = startup.server
-  r.startup_ms = round(startup.medianMs)
-  r.startup_ms_samples = startup.samplesMs.map(round)
-  // Let start-up garbage settle a moment: "RSS after start" is what an idle mock holds.
-  await sleep(500)
-  r.idle_rss_mb = round(treeRssMb(empty.child.pid!))
+  r.startup_ms = startup.medianMs
+  r.startup_ms_samples = startup.samplesMs
+  r.idle_rss_mb = startup.idleRssMb
   ctx.log(`promokit started in ${r.startup_ms} ms (median of ${launches}: ${r.startup_ms_samples.join(', ')}), RSS ${r.idle_rss_mb} MB`)
   await deleteAllCampaigns(empty.url)
   const list0 = expectOk(await callOnce(empty.url, listCall()), 'listCampaigns (empty)')
