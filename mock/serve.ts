@@ -23,7 +23,6 @@ export interface ServeIo {
   stopSignal?: Promise<unknown>
 }
 
-
 /** `promokit mock`: serves the mock until SIGINT/SIGTERM. */
 export function mockCommand(io: ServeIo = { stdout: process.stdout, env: process.env }): Command {
   const env = io.env
