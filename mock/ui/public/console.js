@@ -1,3 +1,4 @@
+/* global document, window, location, Node */
 // The console page's script (served as is; no build step). It reads the page's config, renders the
 // API reference with swagger-ui-dist, and polls the mock for its state and request journal.
 'use strict'
