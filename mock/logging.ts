@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { pino, type LevelWithSilent, type Logger } from 'pino'
 import { createRequire } from 'node:module'
 import type { HttpLogger, pinoHttp as PinoHttp } from 'pino-http'
+import { localsOf } from './pipeline/locals.js'
 
 /** Header and body paths that carry secrets; pino replaces their values before anything is written. */
 export const REDACT_PATHS = [
@@ -66,7 +67,7 @@ export function createHttpLogger(logger: Logger): HttpLogger {
     logger,
     genReqId: (_req: IncomingMessage, res: ServerResponse) => String(res.getHeader('x-request-id') ?? ''),
     customProps: (_req: IncomingMessage, res: ServerResponse) => {
-      const operationId = (res as ServerResponse & { locals?: { operationId?: string } }).locals?.operationId
+      const operationId = localsOf(res).operationId
       return operationId ? { operationId } : {}
     },
     serializers: {

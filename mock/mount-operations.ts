@@ -4,7 +4,7 @@ import { authenticate } from './auth/authenticate.js'
 import type { MockDeps } from './deps.js'
 import { ApiError, errorForStatus } from './errors.js'
 import { createPlanner, type OperationPlan } from './pipeline/operation-plan.js'
-import { mediaType, parseBody, readBody } from './pipeline/read-body.js'
+import { bodyReadByHost, mediaType, parseBody, readBody } from './pipeline/read-body.js'
 import { journalAnswer } from './pipeline/front-door.js'
 import { baseUrlOf, localsOf, pathOf, queryOf, splitUrl } from './pipeline/locals.js'
 import { ValidQueryCache } from './pipeline/query-cache.js'
@@ -147,16 +147,17 @@ export function mountOperations(deps: MockDeps, handlers: OperationHandlers) {
 
   async function readRequestBody(plan: OperationPlan, req: IncomingMessage): Promise<ReadBody> {
     if (!plan.bodyTypes) return {}
-    const raw = await readBody(req, deps.config.maxBodyBytes)
+    const host = bodyReadByHost(req)
+    const raw = host ? host.raw : await readBody(req, deps.config.maxBodyBytes)
     const contentType = mediaType(req.headers['content-type'])
-    if (raw === undefined) return { contentType }
+    if (raw === undefined && host?.parsed === undefined) return { contentType }
     if (!contentType || !plan.bodyTypes.includes(contentType)) {
       throw new ApiError(
         'UNSUPPORTED_CONTENT_TYPE',
         `Content-Type ${contentType ?? '(none)'} is not accepted by ${plan.operationId}; send ${plan.bodyTypes.join(' or ')}`,
       )
     }
-    return { body: parseBody(raw, contentType), contentType }
+    return { body: raw === undefined ? host?.parsed : parseBody(raw, contentType), contentType }
   }
 
   /** A runaway client cannot grow the state without bound: creating past `maxObjects` is a clear 400. */

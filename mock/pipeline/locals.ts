@@ -1,7 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { parseQuery } from './query-parser.js'
 
-/** What the pipeline keeps about one request, on `res.locals` (where Express and pino-http look too). */
+/**
+ * What the pipeline keeps about one request. It lives under a symbol of the mock's own, not on
+ * `res.locals`: a host app that mounts the mock (`host.use('/api', createMockApp(deps))`) may keep
+ * its own `res.locals.path` or `requestId`, and the mock must neither read nor overwrite them.
+ */
 export interface RequestLocals {
   requestId?: string
   operationId?: string
@@ -11,12 +15,14 @@ export interface RequestLocals {
   search?: string
 }
 
-type WithLocals = ServerResponse & { locals?: RequestLocals }
+const LOCALS = Symbol('promokit.request')
 
-/** The request's locals; Express creates them, a request straight from node:http gets them here. */
+type WithLocals = ServerResponse & { [LOCALS]?: RequestLocals }
+
+/** The mock's state for this request, created on first use. */
 export function localsOf(res: ServerResponse): RequestLocals {
   const holder = res as WithLocals
-  return (holder.locals ??= Object.create(null) as RequestLocals)
+  return (holder[LOCALS] ??= Object.create(null) as RequestLocals)
 }
 
 /**

@@ -23,6 +23,21 @@ export async function readBody(req: IncomingMessage, maxBytes: number): Promise<
   return size === 0 ? undefined : Buffer.concat(chunks, size)
 }
 
+/**
+ * What a host app's body parser left on the request, when one ran before the mock: mounted with
+ * `host.use(express.json()); host.use('/api', createMockApp(deps))`, the stream is already consumed
+ * and reading it again would wait for bytes that never come. `raw` when the host kept bytes or text
+ * (express.raw, express.text), `parsed` when it parsed them (express.json, express.urlencoded).
+ */
+export function bodyReadByHost(req: IncomingMessage): { raw?: Buffer; parsed?: unknown } | undefined {
+  if (!req.readableEnded) return undefined
+  const body = (req as IncomingMessage & { body?: unknown }).body
+  if (body === undefined || body === null) return {}
+  if (Buffer.isBuffer(body)) return body.length === 0 ? {} : { raw: body }
+  if (typeof body === 'string') return body === '' ? {} : { raw: Buffer.from(body, 'utf8') }
+  return { parsed: body }
+}
+
 // Reading the rest before answering lets the client finish sending and then see the 413,
 // instead of a connection reset mid-upload.
 async function discard(req: IncomingMessage): Promise<void> {

@@ -1,3 +1,4 @@
+import { isUnsafeKey } from '../safe-keys.js'
 import type { ParameterInfo } from '../spec/operations.js'
 
 type Schema = Record<string, unknown>
@@ -66,7 +67,7 @@ function objectCoercer(schema: Schema): Coercer {
   return (raw) => {
     if (!isPlainObject(raw)) return raw
     const out: Record<string, unknown> = {}
-    for (const [key, value] of Object.entries(raw)) out[key] = (properties.get(key) ?? extra)(value)
+    for (const [key, value] of Object.entries(raw)) if (!isUnsafeKey(key)) out[key] = (properties.get(key) ?? extra)(value)
     return out
   }
 }
@@ -103,11 +104,11 @@ export function collectDeepObject(query: Record<string, unknown>, name: string):
   for (const key of Object.keys(query)) {
     if (!key.startsWith(head)) continue
     const path = key.slice(name.length).match(/\[([^\]]*)\]/g)?.map((s) => s.slice(1, -1))
-    if (!path || path.length === 0) continue
+    if (!path || path.length === 0 || path.some(isUnsafeKey)) continue
     out ??= {}
     let node: Record<string, unknown> = out
     for (let i = 0; i < path.length - 1; i++) {
-      const next = node[path[i]]
+      const next = Object.hasOwn(node, path[i]) ? node[path[i]] : undefined
       node = (isPlainObject(next) ? next : (node[path[i]] = {})) as Record<string, unknown>
     }
     const leaf = path[path.length - 1]
