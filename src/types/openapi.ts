@@ -60,7 +60,11 @@ export interface paths {
         post?: never;
         /**
          * Delete a campaign
-         * @description Deletes a campaign and its vouchers; their codes become free for new campaigns.
+         * @description Deletes a campaign and its vouchers; their codes and its name become free for new campaigns.
+         *     The mock deletes at once and answers 204. The real service deletes asynchronously: it answers 202
+         *     with the `async_action_id` of the deletion (`GET /v1/async-actions/{asyncActionId}` reports its
+         *     progress), and without `force=true` it moves the campaign to the bin instead of removing it; both
+         *     answers are documented here so a client (and the contract suite) accepts either.
          */
         delete: operations["deleteCampaign"];
         options?: never;
@@ -502,7 +506,7 @@ export interface components {
             /** @description Category name, when a category applies. */
             category?: string | null;
             category_id: string | null;
-            categories: components["schemas"]["Category"][];
+            categories?: components["schemas"]["Category"][];
             creation_status: components["schemas"]["CampaignStatus"];
             vouchers_generation_status: components["schemas"]["CampaignStatus"];
             protected: boolean;
@@ -737,6 +741,10 @@ export interface components {
             /** @description Not sent by the real service; accepted when present. */
             has_more?: boolean;
         };
+        /** @description The real service's answer to a campaign deletion, which it carries out asynchronously. */
+        CampaignDeleteAccepted: {
+            async_action_id: string;
+        };
         Category: {
             readonly id: string;
             name: string;
@@ -777,8 +785,11 @@ export interface components {
             /** @example voucher */
             redeemable_object: string;
             campaign_id: string;
-            /** @enum {string} */
-            campaign_type: "REFERRAL_PROGRAM";
+            /**
+             * @description The real service sends `null` for holders whose campaign it does not resolve.
+             * @enum {string|null}
+             */
+            campaign_type: "REFERRAL_PROGRAM" | null;
             voucher_type: components["schemas"]["VoucherType"];
             customer_id: string;
             /** @enum {string} */
@@ -2372,6 +2383,20 @@ export interface components {
                 "application/json": components["schemas"]["ErrorPaymentRequired"];
             };
         };
+        /**
+         * @description The credentials may not act on this resource (real service: Areas & Stores access settings, or a
+         *     restricted API key). Documented for getCampaign and deleteCampaign (and the real update campaign); the mock has no
+         *     access settings and never sends it.
+         */
+        Forbidden: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description Incomplete or invalid campaign body. */
         InvalidCampaign: {
             headers: {
@@ -2594,12 +2619,19 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["CampaignNotFound"];
         };
     };
     deleteCampaign: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Real service: `true` removes the campaign and its vouchers permanently (the name can be used
+                 *     again); absent or `false` moves it to the bin. The mock always removes permanently.
+                 */
+                force?: boolean;
+            };
             header?: never;
             path: {
                 /** @description The campaign id (`camp_...`) or the campaign name. */
@@ -2609,14 +2641,25 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Deleted; no body. */
+            /** @description Deletion accepted; it completes asynchronously (real service). */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignDeleteAccepted"];
+                };
+            };
+            /** @description Deleted; no body (the mock). */
             204: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
+            400: components["responses"]["InvalidQueryParams"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["CampaignNotFound"];
         };
     };
