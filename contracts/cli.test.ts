@@ -47,6 +47,21 @@ describe('promokit contract (the built CLI)', () => {
     expect(run.stdout).toMatch(/\d+ checks planned/)
   })
 
+  it('--list says how many requests the plan sends; --budget 100 plans every operation within 100', () => {
+    const full = promokit('contract', '--list')
+    const budgeted = promokit('contract', '--list', '--budget', '100')
+    const total = (out: string) => /(\d+) checks planned, covering (\d+) operations; about (\d+) requests .*never more than (\d+)/.exec(out)!.slice(1).map(Number)
+    const [allChecks, allOps, allRequests, fullLimit] = total(full.stdout)
+    const [checks, ops, requests, limit] = total(budgeted.stdout)
+    expect(allRequests).toBeGreaterThan(100)
+    expect(fullLimit).toBe(500)
+    expect(checks).toBeLessThan(allChecks)
+    expect(ops).toBe(allOps)
+    expect(requests).toBeLessThanOrEqual(100)
+    expect(limit).toBe(100)
+    expect(budgeted.stdout).toMatch(/^list\.\S+ .*\(read-only; ~\d+ req\)$/m)
+  })
+
   it('exits 2 on a usage error', () => {
     const run = promokit('contract', '--reporter', 'pdf')
     expect(run.status).toBe(2)

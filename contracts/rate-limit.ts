@@ -48,7 +48,6 @@ export class RateLimiter {
   async run<T extends { status: number; headers: Record<string, string> }>(send: () => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       await this.#waitForWindow()
-      this.#inFlight++
       let res: T
       try {
         res = await send()
@@ -63,14 +62,20 @@ export class RateLimiter {
     }
   }
 
+  /** Resolves once a request may go, counted as on its way (synchronously, so concurrent callers see it). */
   async #waitForWindow(): Promise<void> {
-    const { remaining, retryAt } = this.state
-    // Requests already on their way count against the window too (concurrent checks).
-    if (remaining === undefined || remaining - this.#inFlight > 0 || retryAt === undefined) return
-    const waitMs = retryAt - this.options.clock.now()
-    if (waitMs > 0) await this.#wait(waitMs)
-    this.state.remaining = undefined
-    this.state.retryAt = undefined
+    for (;;) {
+      const { remaining, retryAt } = this.state
+      // Requests already on their way count against the window too (concurrent checks).
+      if (remaining === undefined || remaining - this.#inFlight > 0 || retryAt === undefined) {
+        this.#inFlight++
+        return
+      }
+      const waitMs = retryAt - this.options.clock.now()
+      if (waitMs > 0) await this.#wait(waitMs)
+      // The window has turned: the next answer tells its new size. Others waiting for it go too.
+      if (this.state.retryAt === retryAt) this.state.remaining = this.state.retryAt = undefined
+    }
   }
 
   async #wait(ms: number): Promise<void> {
