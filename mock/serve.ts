@@ -23,7 +23,6 @@ export interface ServeIo {
   stopSignal?: Promise<unknown>
 }
 
-
 /** `promokit mock`: serves the mock until SIGINT/SIGTERM. */
 export function mockCommand(io: ServeIo = { stdout: process.stdout, env: process.env }): Command {
   const env = io.env
@@ -47,6 +46,11 @@ export function mockCommand(io: ServeIo = { stdout: process.stdout, env: process
     .addOption(opt('--app-token-b <token>', 'X-App-Token of the second project', b.appToken, ['PROMOKIT_APP_TOKEN_B']))
     .addOption(opt('--management-id <id>', 'X-Management-Id', DEFAULT_CREDENTIALS.management.id, ['PROMOKIT_MANAGEMENT_ID']))
     .addOption(opt('--management-token <token>', 'X-Management-Token', DEFAULT_CREDENTIALS.management.token, ['PROMOKIT_MANAGEMENT_TOKEN']))
+    .addOption(
+      new Option('--cors-origin <origin>', 'an origin browsers may call from, credentials included; repeat it for several (default: any origin, echoed) (env PROMOKIT_CORS_ORIGINS, comma-separated)')
+        .argParser((value: string, previous: string[] = []) => [...previous, corsOrigin(value)])
+        .default(envValue(env, 'PROMOKIT_CORS_ORIGINS')?.split(',').map((o) => o.trim()).filter(Boolean).map(corsOrigin)),
+    )
     .action(async (flags: RawFlags) => serve(toConfig(flags), io, flags.stateFile))
 
   /** A flag whose default comes from the first set env variable, else the built-in value (both shown in --help). */
@@ -58,7 +62,16 @@ export function mockCommand(io: ServeIo = { stdout: process.stdout, env: process
   }
 }
 
-type RawFlags = Record<string, string | undefined>
+type RawFlags = Record<string, string | undefined> & { corsOrigin?: string[] }
+
+/** An origin as browsers send it: scheme, host and port, no path (`http://localhost:5173`). */
+function corsOrigin(value: string): string {
+  const parsed = URL.canParse(value) ? new URL(value) : undefined
+  if (!parsed || parsed.origin === 'null' || parsed.origin !== value.replace(/\/$/, '')) {
+    throw new CliError(USAGE_ERROR, `--cors-origin: expected an origin such as http://localhost:5173, got "${value}"`)
+  }
+  return parsed.origin
+}
 
 /** Flags and env values go through the same parsers, so a bad PROMOKIT_PORT is a usage error like a bad --port. */
 function parse<T>(raw: string | undefined, parser: (v: string) => T, flag: string): T {
@@ -89,6 +102,7 @@ function toConfig(flags: RawFlags): MockConfigInput {
     maxObjects: parse(flags.maxObjects, integerOption(1), '--max-objects'),
     logLevel: logLevel as LevelWithSilent,
     clock: 'system',
+    corsOrigins: flags.corsOrigin ?? [],
     credentials: {
       projects: [
         { ...a, appId: flags.appId as string, appToken: flags.appToken as string },
@@ -158,6 +172,8 @@ function banner(deps: MockDeps, server: Server): string {
     ...seededIds(deps).map((line) => `  ${line}`),
     '',
     `Control API: ${url}/_mock (reset, state, clock, jobs/finish, faults, latency, generation-rate, requests)`,
+    `Console: ${url}/_mock/ui (API reference with try it, state, request journal)   Spec: ${url}/openapi.json`,
+    `CORS: ${deps.config.corsOrigins.length > 0 ? deps.config.corsOrigins.join(', ') : 'any origin'} (credentials allowed)`,
     '',
   ]
   return `${lines.join('\n')}\n`
