@@ -14,7 +14,8 @@ beforeAll(async () => {
   suite = await loadSuite()
   mock = await createMockServer()
   const bearerToken = await issueBearerToken(mock.url, mock.credentials.appId, mock.credentials.appToken)
-  report = await runSuite({ baseUrl: mock.url, credentials: { ...mock.credentials, bearerToken }, ids: { projectId: mock.credentials.projectId }, isMock: true, validator: suite.validator, checks: suite.checks, concurrency: 8 })
+  const credentials = { ...mock.credentials, bearerToken }
+  report = await runSuite({ baseUrl: mock.url, credentials, ids: { projectId: mock.credentials.projectId }, isMock: true, validator: suite.validator, checks: suite.checks, concurrency: 8 })
 })
 
 afterAll(() => mock?.close())

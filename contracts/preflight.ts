@@ -42,4 +42,3 @@ function answer(ex: Exchange): string {
   const key = ex.response.body?.key
   return `${ex.response.status}${typeof key === 'string' ? ` ${key}` : ''}`
 }
-

@@ -9,6 +9,6 @@ export async function reachTarget(baseUrl: string, timeoutMs = REACH_TIMEOUT_MS)
     const res = await fetch(`${baseUrl.replace(/\/+$/, '')}/v1/campaigns?limit=1`, { method: 'HEAD', redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) })
     await res.body?.cancel()
   } catch (error) {
-    throw new Error(`cannot reach ${baseUrl}: ${describeFetchError(error, timeoutMs)}`)
+    throw new Error(`cannot reach ${baseUrl}: ${describeFetchError(error, timeoutMs)}`, { cause: error })
   }
 }
