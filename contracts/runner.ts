@@ -82,9 +82,13 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
   })
   activeClient = client
   const planned = planChecks(options.checks, options)
-  // Side by side: the credentials probe and discovery are independent, and both wait on the target.
-  const [, discovered] = await Promise.all([preflight(client, options.credentials, options.ids?.projectId), discoverIds(client, planned, options.ids ?? {}, options.isMock)])
-  const ids = { ...discovered }
+  // Discovery overlaps the start-up probe and then the checks that need no ids (it never throws).
+  const ids: KnownIds = { ...options.ids }
+  const discovered = discoverIds(client, planned, options.ids ?? {}, options.isMock).then((found) => void Object.assign(ids, found))
+  await preflight(client, options.credentials, options.ids?.projectId).catch(async (error: unknown) => {
+    await discovered
+    throw error
+  })
   const ctx = createCheckContext({ client, validator: options.validator, ids, runId, isMock: options.isMock, cleanup, pollTimeoutMs, wait })
 
   const results: CheckResult[] = new Array(planned.length)
@@ -94,6 +98,7 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
     await runScheduled(planned, concurrency, (a, b) => conflicts(costOf(a), costOf(b)), async (check, index) => {
       if (!interrupted && options.signal?.aborted) interrupted = 'interrupted (SIGINT)'
       options.onCheckStart?.(check, index, planned.length)
+      if (check.needs?.length || check.uses?.length) await discovered
       const result = interrupted ? skipped(check, interrupted) : await runOne(check, ctx, ids)
       if (!interrupted && result.status === 'failed' && result.failure?.problems[0]?.keyword === 'budget') interrupted = 'request budget used up'
       results[index] = result
