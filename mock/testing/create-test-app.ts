@@ -14,6 +14,8 @@ export interface TestAppOptions extends MockAppOptions {
   ids?: IdSource
   /** Start time of the manual clock; the fixture epoch by default. */
   now?: number | string
+  /** A clock of the test's own (e.g. one that moves on every read, as a loaded machine's does). */
+  clock?: ManualClock
   /** Replaces the fixtures (e.g. `() => {}` for empty projects). */
   seeder?: ProjectSeeder
 }
@@ -31,7 +33,7 @@ export interface TestApp {
 
 /** A fresh mock per test: manual clock at the fixture epoch, sequential ids, fixtures applied, logs silent. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const clock = new ManualClock(options.now ?? FIXTURE_EPOCH)
+  const clock = options.clock ?? new ManualClock(options.now ?? FIXTURE_EPOCH)
   const deps = await createMockDeps(
     { logLevel: 'silent', clock: 'manual', ...options.config },
     { clock, ids: options.ids ?? sequentialIds(), seeder: options.seeder },
