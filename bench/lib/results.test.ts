@@ -26,6 +26,7 @@ function measured(overrides: Partial<BenchResults> = {}): BenchResults {
     list_p50_ms_by_size: { '1000': 0.5, '10000': 0.55, '100000': 0.6 },
     list_deep_p50_ms_by_size: { '1000': 0.5, '10000': 0.6, '100000': 0.7 },
     contract_run_ms: 4200,
+    contract_run_latency50_concurrency8_ms: 2800,
     ...overrides,
   }
 }
@@ -61,6 +62,7 @@ describe('evaluateTargets', () => {
       ['list_growth', true],
       ['list_growth_deep', true],
       ['contract_run', true],
+      ['contract_run_remote', true],
     ])
   })
 
@@ -68,6 +70,7 @@ describe('evaluateTargets', () => {
     const targets = evaluateTargets(measured({ list_rps: 3000, list_deep_p50_ms_by_size: { '1000': 0.5, '10000': 1, '100000': 5 } }))
     expect(targets.find((t) => t.id === 'list_vs_express')).toMatchObject({ met: false, actual: '0.79×' })
     expect(targets.find((t) => t.id === 'list_growth_deep')).toMatchObject({ met: false, actual: '10.00×' })
+    expect(evaluateTargets(measured({ contract_run_latency50_concurrency8_ms: 3400 })).find((t) => t.id === 'contract_run_remote')).toMatchObject({ met: false, actual: '3,400 ms' })
   })
 
   it('reports a figure that was not taken as not measured rather than as missed', () => {
