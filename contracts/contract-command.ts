@@ -1,8 +1,9 @@
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { Command, InvalidArgumentError } from 'commander'
 import { CliError, USAGE_ERROR } from '../src/cli/cli-error.js'
 import { envValue, integerOption } from '../src/cli/options.js'
+import { applyBaseline, isoDay, parseBaseline, recordBaseline, type Baseline } from './baseline.js'
 import type { Credentials } from './http-client.js'
 import { checkLine, printPlan, printReport } from './reporters/console.js'
 import { renderHtml } from './reporters/html.js'
@@ -37,6 +38,11 @@ interface ContractFlags extends Credentials, Omit<KnownIds, 'giftCampaignId'> {
   concurrency: number
   rateLimitWait: number
   latency?: number
+  baseline?: string
+  recordBaseline?: string
+  baselineOwner: string
+  baselineReason: string
+  baselineExpires?: string
   reporter: ReporterKind[]
   outputFile: string[]
   list?: boolean
@@ -77,6 +83,11 @@ export function contractCommand(io: CommandIo = { stdout: process.stdout, env: p
     .option('--concurrency <n>', 'checks run side by side when they share nothing', integerOption(1, 64), DEFAULTS.concurrency)
     .option('--rate-limit-wait <ms>', 'longest wait for the target\'s rate limit; beyond it a check is reported as not run', integerOption(0), DEFAULTS.rateLimitWaitMs)
     .option('--latency <ms>', 'with the in-process mock only: latency it adds to every answer', integerOption(0, 600_000))
+    .option('--baseline <file>', 'known failures (with reason, owner, expiry): the run fails only on new ones and expired entries')
+    .option('--record-baseline <file>', 'write this run\'s failures as a baseline file (edit each reason/owner/expiry, commit it)')
+    .option('--baseline-owner <name>', 'owner written by --record-baseline', 'unassigned')
+    .option('--baseline-reason <text>', 'reason written by --record-baseline', 'known deviation, recorded by promokit contract --record-baseline')
+    .option('--baseline-expires <YYYY-MM-DD>', 'expiry written by --record-baseline (default: in 30 days)')
     .option('--reporter <kind>', 'also write a report: junit, json or html (repeatable)', collectReporter, [])
     .option('--output-file <path>', 'file for the reporter at the same position (repeatable; default promokit-contract.<ext>)', collect, [])
     .option('--list', 'print the planned checks and the requests they will send, then exit (sends nothing)')
@@ -90,6 +101,8 @@ async function runContractCommand(flags: ContractFlags, io: CommandIo): Promise<
   const suite = await loadSuite()
   if (flags.latency !== undefined && (flags.baseUrl || flags.cluster)) throw new CliError(USAGE_ERROR, '--latency applies to the in-process mock only (drop --base-url/--cluster)')
   const plan = { readOnly: flags.readOnly, grep, budget: flags.budget }
+  const baseline = flags.baseline === undefined ? undefined : readBaseline(flags.baseline)
+  if (flags.baselineExpires !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(flags.baselineExpires)) throw new CliError(USAGE_ERROR, `--baseline-expires must be a date YYYY-MM-DD, got "${flags.baselineExpires}"`)
   if (flags.list) return printPlan(io.stdout, planChecks(suite.checks, plan), { budget: flags.budget, maxRequests: flags.maxRequests })
 
   let baseUrl = flags.baseUrl
@@ -156,10 +169,16 @@ async function runContractCommand(flags: ContractFlags, io: CommandIo): Promise<
     process.off('SIGINT', onSigint)
     await mock?.close()
   }
+  if (flags.recordBaseline) {
+    const expires = flags.baselineExpires ?? isoDay(Date.now() + 30 * 86_400_000)
+    const recorded = recordBaseline(report, { reason: flags.baselineReason, owner: flags.baselineOwner, expires })
+    writeOutput(flags.recordBaseline, `${JSON.stringify(recorded, null, 2)}\n`)
+    io.stdout.write(`baseline of ${recorded.entries.length} failure(s) written to ${resolve(flags.recordBaseline)} (owner ${flags.baselineOwner}, expires ${expires})\n`)
+  }
+  if (baseline) report = applyBaseline(report, baseline, flags.baseline!, isoDay(Date.now()))
   flags.reporter.forEach((kind, i) => {
     const file = resolve(flags.outputFile[i] ?? REPORTERS[kind].file)
-    mkdirSync(dirname(file), { recursive: true })
-    writeFileSync(file, REPORTERS[kind].render(report))
+    writeOutput(file, REPORTERS[kind].render(report))
     io.stdout.write(`${kind} report written to ${file}\n`)
   })
   printReport(io.stdout, report)
@@ -183,6 +202,26 @@ async function fallbackCredentials(credentials: Credentials, isMock: boolean, io
     appToken: project.appToken,
     managementId: credentials.managementId ?? DEFAULT_CREDENTIALS.management.id,
     managementToken: credentials.managementToken ?? DEFAULT_CREDENTIALS.management.token,
+  }
+}
+
+/** Writes a report or baseline, creating missing folders (a CI job's `reports/` does not exist yet). */
+function writeOutput(file: string, text: string): void {
+  mkdirSync(dirname(resolve(file)), { recursive: true })
+  writeFileSync(resolve(file), text)
+}
+
+function readBaseline(file: string): Baseline {
+  let text: string
+  try {
+    text = readFileSync(file, 'utf8')
+  } catch (error) {
+    throw new CliError(USAGE_ERROR, `--baseline ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file (create one with --record-baseline)' : (error as Error).message}`)
+  }
+  try {
+    return parseBaseline(text, file)
+  } catch (error) {
+    throw new CliError(USAGE_ERROR, (error as Error).message)
   }
 }
 
