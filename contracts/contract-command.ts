@@ -1,5 +1,5 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { dirname, resolve } from 'node:path'
+import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
 import { Command, InvalidArgumentError } from 'commander'
 import { CliError, USAGE_ERROR } from '../src/cli/cli-error.js'
 import { envValue, integerOption } from '../src/cli/options.js'
@@ -12,8 +12,9 @@ import { renderJunit } from './reporters/junit.js'
 import { TargetUnusable } from './preflight.js'
 import { DEFAULTS, newRunId, planChecks, runSuite } from './runner.js'
 import { loadSuite } from './suite.js'
-import { reachTarget } from './reach.js'
-import { clusterUrl, detectMock, issueBearerToken } from './target.js'
+import { fail, toRegExp, writeOutput } from './command-support.js'
+import { prepareTarget } from './prepare-target.js'
+import { clusterUrl } from './target.js'
 import type { KnownIds, RunReport } from './types.js'
 
 const REPORTERS = { junit: { render: renderJunit, file: 'promokit-contract.junit.xml' }, json: { render: renderJson, file: 'promokit-contract.json' }, html: { render: renderHtml, file: 'promokit-contract.html' } }
@@ -128,22 +129,10 @@ async function runContractCommand(flags: ContractFlags, io: CommandIo): Promise<
     referralMemberId: flags.referralMemberId, templateId: flags.templateId, metadataSchemaId: flags.metadataSchemaId,
   }
 
-  // Without a target, the suite runs against promokit's own mock, started here on a free port.
-  let mock: { close(): Promise<void> } | undefined
-  if (!baseUrl) {
-    const { createMockServer } = await import('../mock/server.js')
-    const server = await createMockServer({ latencyMs: flags.latency ?? 0 })
-    mock = server
-    baseUrl = server.url
-    credentials = { ...server.credentials, ...definedOnly(credentials) }
-    ids.projectId ??= server.credentials.projectId
-    credentials.bearerToken ??= await issueBearerToken(baseUrl, server.credentials.appId, server.credentials.appToken)
-    io.stdout.write(`Started the promokit mock at ${baseUrl}\n`)
-  }
-  // One clear line within seconds for a target that does not answer, instead of one failure per check.
-  if (!mock) await reachTarget(baseUrl).catch((error: Error) => fail(error.message))
-  const isMock = mock !== undefined || (await detectMock(baseUrl))
-  if (!credentials.appId || !credentials.appToken) credentials = await fallbackCredentials(credentials, isMock, io)
+  const target = await prepareTarget({ baseUrl, credentials, ids, latencyMs: flags.latency }, io)
+  const { isMock } = target
+  baseUrl = target.baseUrl
+  credentials = target.credentials
 
   const abort = new AbortController()
   const onSigint = (): void => {
@@ -167,7 +156,7 @@ async function runContractCommand(flags: ContractFlags, io: CommandIo): Promise<
     }).catch((error: unknown) => (error instanceof TargetUnusable ? fail(error.message) : Promise.reject(error)))
   } finally {
     process.off('SIGINT', onSigint)
-    await mock?.close()
+    await target.close()
   }
   if (flags.recordBaseline) {
     const expires = flags.baselineExpires ?? isoDay(Date.now() + 30 * 86_400_000)
@@ -186,31 +175,6 @@ async function runContractCommand(flags: ContractFlags, io: CommandIo): Promise<
   if (report.summary.failed > 0) throw new CliError(1, `${report.summary.failed} check(s) failed`)
 }
 
-/**
- * Without app keys every check would only collect a 401. A promokit mock started elsewhere still has its
- * development keys unless told otherwise, so those are used (and said); any other target is a usage error.
- */
-async function fallbackCredentials(credentials: Credentials, isMock: boolean, io: CommandIo): Promise<Credentials> {
-  const missing = 'no app keys: pass --app-id and --app-token (or set PROMOKIT_APP_ID and PROMOKIT_APP_TOKEN)'
-  if (!isMock) throw new CliError(USAGE_ERROR, `${missing}; every check needs them`)
-  const { DEFAULT_CREDENTIALS } = await import('../mock/config.js')
-  const [project] = DEFAULT_CREDENTIALS.projects
-  io.stdout.write(`${missing}; the target is a promokit mock, so its development keys (${project.appId}) are used\n`)
-  return {
-    ...credentials,
-    appId: project.appId,
-    appToken: project.appToken,
-    managementId: credentials.managementId ?? DEFAULT_CREDENTIALS.management.id,
-    managementToken: credentials.managementToken ?? DEFAULT_CREDENTIALS.management.token,
-  }
-}
-
-/** Writes a report or baseline, creating missing folders (a CI job's `reports/` does not exist yet). */
-function writeOutput(file: string, text: string): void {
-  mkdirSync(dirname(resolve(file)), { recursive: true })
-  writeFileSync(resolve(file), text)
-}
-
 function readBaseline(file: string): Baseline {
   let text: string
   try {
@@ -223,21 +187,4 @@ function readBaseline(file: string): Baseline {
   } catch (error) {
     throw new CliError(USAGE_ERROR, (error as Error).message)
   }
-}
-
-/** The target cannot be used at all (unreachable, credentials refused): exit 2 with the reason. */
-function fail(message: string): never {
-  throw new CliError(USAGE_ERROR, message)
-}
-
-function toRegExp(pattern: string): RegExp {
-  try {
-    return new RegExp(pattern, 'i')
-  } catch (error) {
-    throw new CliError(USAGE_ERROR, `--grep is not a valid regular expression: ${(error as Error).message}`)
-  }
-}
-
-function definedOnly<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>
 }

@@ -1,4 +1,5 @@
 import type { BaselineEntry, BaselineOutcome } from './baseline.js'
+import type { DriftReport } from './drift.js'
 import type { Exchange, RecordedRequest } from './http-client.js'
 
 /** Ids of pre-existing resources some checks need; from flags, discovery, or absent (→ skipped). */
@@ -105,6 +106,8 @@ export interface RunReport {
   cleanup: { deleted: string[]; failed: string[]; kept?: string[] }
   /** What `--baseline` did: known failures, expired entries, entries that now pass. */
   baseline?: BaselineOutcome
+  /** `promokit drift`: where this target (A) and another (B) answered differently. */
+  drift?: DriftReport
   /** Set when the run stopped early (SIGINT, request budget). */
   interrupted?: string
 }
