@@ -26,7 +26,7 @@ export function renderHtml(report: RunReport): string {
 <style>${CSS}</style></head>
 <body>
 <header class="${verdict}"><h1>promokit contract report: ${verdict === 'pass' ? 'PASS' : 'FAIL'}</h1>
-<p class="big">${counts.map(esc).join(' · ')}</p>
+<p class="big">${counts.map(esc).join(', ')}</p>
 <p>Target <code>${esc(report.target.baseUrl)}</code>${report.target.isMock ? ' (promokit mock)' : ''} · run <code>${esc(report.runId)}</code> · started ${esc(report.startedAt)} · ${report.durationMs} ms · ${report.requests} requests${report.plannedRequests !== undefined ? ` (planned ${report.plannedRequests})` : ''}${report.concurrency && report.concurrency > 1 ? ` · concurrency ${report.concurrency}` : ''}${report.readOnly ? ' · read-only' : ''}</p>
 ${report.interrupted ? `<p class="warn">Stopped early: ${esc(report.interrupted)}</p>` : ''}${rateHtml(report)}
 </header>
@@ -35,13 +35,29 @@ ${report.interrupted ? `<p class="warn">Stopped early: ${esc(report.interrupted)
 ${failures.length ? `<ol class="index">${failures.map((r) => `<li><a href="#${esc(r.id)}">${esc(r.id)}</a> <span class="dim">${esc(firstProblem(r))}</span></li>`).join('')}</ol>` : '<p>No failures.</p>'}</nav>
 ${baselineHtml(report)}${report.drift ? driftHtml(report.drift) : ''}
 <section id="coverage"><h2>Coverage</h2><p>${exercised} of ${documented} documented statuses exercised.</p>${coverageHtml(report.coverage)}</section>
-<section id="failures"><h2>Failures (${failures.length})</h2>${failures.map((r) => failureHtml(r.failure!)).join('\n') || '<p>None.</p>'}</section>
+<section id="failures"><h2>Failures (${failures.length})</h2>${groupFailures(failures).map(([r, same]) => failureHtml(r.failure!, undefined, same)).join('\n') || '<p>None.</p>'}</section>
 ${knownFailures.length ? `<section id="known"><h2>Known failures, tolerated by the baseline (${knownFailures.length})</h2><details><summary>Show them</summary>${knownFailures.map((r) => failureHtml(r.failure!, r.baseline)).join('\n')}</details></section>` : ''}
 <section id="skipped"><h2>Skipped (${skips.length})</h2>${skips.length ? checkTable(skips) : '<p>None.</p>'}</section>
 <section id="passed"><h2>Passed (${passes.length})</h2><details><summary>Show the ${passes.length} passing checks</summary>${checkTable(passes)}</details></section>
 ${cleanupHtml(report)}
 </main></body></html>
 `
+}
+
+/**
+ * One defect often fails many checks the same way (a wrong enum in every list answer): the first is shown in
+ * full, the others are named under it, so a failing run stays a few screens long.
+ */
+function groupFailures(failures: readonly CheckResult[]): [CheckResult, CheckResult[]][] {
+  const groups = new Map<string, [CheckResult, CheckResult[]]>()
+  for (const r of failures) {
+    const f = r.failure!
+    const key = `${f.operationId} ${f.status} ${f.problems.map((p) => `${p.location} ${p.pointer} ${p.message}`).join('; ')}`
+    const group = groups.get(key)
+    if (group) group[1].push(r)
+    else groups.set(key, [r, []])
+  }
+  return [...groups.values()]
 }
 
 function firstProblem(r: CheckResult): string {
@@ -68,7 +84,7 @@ function checkTable(results: readonly CheckResult[]): string {
   return `<table><thead><tr><th></th><th>Check</th><th>Operations</th><th>ms</th><th>Note</th></tr></thead><tbody>${results.map(checkRow).join('\n')}</tbody></table>`
 }
 
-function failureHtml(f: FailureReport, known?: CheckResult['baseline']): string {
+function failureHtml(f: FailureReport, known?: CheckResult['baseline'], same: readonly CheckResult[] = []): string {
   const problems = f.problems
     .map((p) => `<tr><td>${esc(p.location)}</td><td><code>${esc(p.pointer || '/')}</code></td><td>${esc(p.message)}</td><td><code>${esc(p.expected !== undefined ? show(p.expected) : '')}</code></td><td><code>${esc(p.actual !== undefined || p.expected !== undefined ? show(p.actual) : '')}</code></td></tr>`)
     .join('')
@@ -76,8 +92,9 @@ function failureHtml(f: FailureReport, known?: CheckResult['baseline']): string 
     ? `<p class="label">Response ${f.response.status}</p><pre class="body">${esc(pretty(f.response.body))}</pre><details><summary>Response headers</summary><pre>${esc(Object.entries(f.response.headers).map(([k, v]) => `${k}: ${v}`).join('\n'))}</pre></details>`
     : ''
   const request = f.request?.body ? `<details><summary>Request body</summary><pre>${esc(pretty(f.request.body))}</pre></details>` : ''
+  const sameNote = same.length ? `<p class="dim">The same problem also fails ${same.length} more: ${same.map((r) => `<a id="${esc(r.id)}" href="#${esc(f.checkId)}">${esc(r.id)}</a>`).join(', ')}</p>` : ''
   const knownNote = known ? `<p class="dim">Known: ${esc(known.reason)} (owner ${esc(known.owner)}, until ${esc(known.expires)})</p>` : ''
-  return `<article class="failure" id="${esc(f.checkId)}"><h3>✗ ${esc(f.checkId)} — ${esc(f.title)} <span class="dim">· <code>${esc(f.operationId ?? '-')}</code>${f.status !== undefined ? ` · status <b>${f.status}</b>` : ''}</span></h3>${knownNote}
+  return `<article class="failure" id="${esc(f.checkId)}"><h3>✗ ${esc(f.checkId)} — ${esc(f.title)} <span class="dim">· <code>${esc(f.operationId ?? '-')}</code>${f.status !== undefined ? ` · status <b>${f.status}</b>` : ''}</span></h3>${knownNote}${sameNote}
 <table><thead><tr><th>Where</th><th>JSON pointer</th><th>Problem</th><th>Expected</th><th>Actual</th></tr></thead><tbody>${problems}</tbody></table>
 ${f.curl ? `<p class="label">Request (curl, secrets masked)</p><pre class="curl">${esc(f.curl)}</pre>` : ''}${request}${response}</article>`
 }
@@ -122,6 +139,6 @@ th,td{border:1px solid #ddd;padding:2px 6px;text-align:left;vertical-align:top}t
 ol.index{margin:4px 0;padding-left:24px;columns:2;column-gap:24px}ol.index li{break-inside:avoid;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
 tr.failed td:first-child{color:#b3261e;font-weight:700}tr.passed td:first-child{color:#1f7a3a}tr.skipped{color:#777}
 .failure{border-left:4px solid #b3261e;background:#fff;padding:6px 12px;margin:8px 0}.label{margin:4px 0 0;font-weight:600}
-pre{background:#f4f4f4;padding:6px;margin:2px 0;overflow:auto;white-space:pre-wrap;word-break:break-all}pre.body{max-height:12em}pre.curl{max-height:6em}
+pre{background:#f4f4f4;padding:6px;margin:2px 0;overflow:auto;white-space:pre-wrap;word-break:break-all}pre.body{max-height:9em}pre.curl{max-height:5em}
 .hit{background:#d4f0dc;padding:0 4px;border-radius:3px}.miss{background:#eee;color:#888;padding:0 4px;border-radius:3px}
 .bad{color:#b3261e}.warn{background:#ffd54f;color:#000;padding:4px 8px}.dim{color:#666;font-weight:400}summary{cursor:pointer;color:#0b57d0}`
