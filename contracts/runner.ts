@@ -109,7 +109,8 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
       if (!interrupted && options.signal?.aborted) interrupted = 'interrupted (SIGINT)'
       options.onCheckStart?.(check, index, planned.length)
       if (check.needs?.length || check.uses?.length) await discovered
-      const result = interrupted ? skipped(check, interrupted) : await currentCheck.run(check.id, () => runOne(check, ctx, ids))
+      const withoutKeys = !interrupted && lacksManagementKeys(check, options)
+      const result = interrupted ? skipped(check, interrupted) : withoutKeys ? skipped(check, withoutKeys) : await currentCheck.run(check.id, () => runOne(check, ctx, ids))
       if (!interrupted && result.status === 'failed' && result.failure?.problems[0]?.keyword === 'budget') interrupted = 'request budget used up'
       results[index] = result
       options.onCheckEnd?.(result, index, planned.length)
@@ -142,6 +143,16 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
     cleanup: outcome,
     ...(interrupted ? { interrupted } : {}),
   }
+}
+
+/**
+ * A check of a management operation (under /management/, management keys only) cannot run without those keys:
+ * it is skipped with the flags to pass, not failed with a 401. The auth.* checks send wrong keys on purpose and run.
+ */
+function lacksManagementKeys(check: Check, options: RunOptions): string | undefined {
+  if (check.id.startsWith('auth.') || (options.credentials.managementId && options.credentials.managementToken)) return undefined
+  const management = options.validator.operations.filter((op) => op.path.startsWith('/management/')).map((op) => op.operationId)
+  return check.operationIds.some((id) => management.includes(id)) ? 'needs --management-id and --management-token (env PROMOKIT_MANAGEMENT_ID, PROMOKIT_MANAGEMENT_TOKEN)' : undefined
 }
 
 async function runOne(check: Check, ctx: ReturnType<typeof createCheckContext>, ids: KnownIds): Promise<CheckResult> {
