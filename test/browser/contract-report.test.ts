@@ -26,7 +26,8 @@ beforeAll(async () => {
   const [suite, mock] = await Promise.all([loadSuite(), createMockServer()])
   for (const fault of FAULTS) await fetch(`${mock.url}/_mock/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(fault) })
   try {
-    report = await runSuite({ baseUrl: mock.url, credentials: mock.credentials, ids: { projectId: mock.credentials.projectId }, isMock: true, validator: suite.validator, checks: suite.checks.slice(0, 50), concurrency: 8 })
+    const ids = { projectId: mock.credentials.projectId }
+    report = await runSuite({ baseUrl: mock.url, credentials: mock.credentials, ids, isMock: true, validator: suite.validator, checks: suite.checks.slice(0, 50), concurrency: 8 })
   } finally {
     await mock.close()
   }
