@@ -19,8 +19,8 @@ describe('matchRoute', () => {
     expect(idOf(contracts.matchRoute('GET', '/v1/campaigns/?limit=5'))).toBe('listCampaigns')
   })
 
-  it('answers methodNotAllowed with the allowed methods for a known path', () => {
-    expect(contracts.matchRoute('PATCH', '/v1/campaigns')).toEqual({ methodNotAllowed: ['GET', 'POST'] })
+  it('answers methodNotAllowed with the allowed methods for a known path (HEAD wherever GET is)', () => {
+    expect(contracts.matchRoute('PATCH', '/v1/campaigns')).toEqual({ methodNotAllowed: ['GET', 'POST', 'HEAD'] })
   })
 
   it('answers undefined for an unknown path', () => {

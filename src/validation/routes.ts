@@ -37,9 +37,10 @@ export class RouteTable {
     for (const route of this.#routes) {
       const found = route.pattern.exec(path)
       if (!found) continue
-      const operation = route.byMethod.get(upper)
+      // HEAD is GET without the body (RFC 9110 §9.3.2): Node's server drops the body of a HEAD answer.
+      const operation = route.byMethod.get(upper) ?? (upper === 'HEAD' ? route.byMethod.get('GET') : undefined)
       if (operation) return { operation, params: paramsOf(route, found) }
-      firstAllowed ??= [...route.byMethod.keys()]
+      firstAllowed ??= route.byMethod.has('GET') ? [...route.byMethod.keys(), 'HEAD'] : [...route.byMethod.keys()]
     }
     return firstAllowed ? { methodNotAllowed: firstAllowed } : undefined
   }
