@@ -34,9 +34,9 @@ const keepsDeleted = (where: 'read' | 'list'): Behaviour =>
     where === 'read'
       ? onResponse('getCampaign', (res, req, ctx) => (ctx.state.has(req.params.campaignId) ? { ...res, status: 200, body: ctx.state.get(req.params.campaignId) } : undefined), 404)
       : onResponse('listCampaigns', (res, req, ctx) => {
-        const name = req.url.searchParams.get('filters[campaigns][conditions][$is]')
-        for (const c of ctx.state.values()) if (!name || c.name === name) res.body.campaigns.push(c)
-      }, 200),
+          const name = req.url.searchParams.get('filters[campaigns][conditions][$is]')
+          for (const c of ctx.state.values()) if (!name || c.name === name) res.body.campaigns.push(c)
+        }, 200),
   )
 
 /** The export download answers with the right file whatever token it is given. */
