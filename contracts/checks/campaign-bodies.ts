@@ -1,4 +1,7 @@
-/** Create Campaign request bodies, one per campaign type, as the seed's endpoint 1 describes them. */
+/**
+ * Create Campaign request bodies, one per campaign type, as the seed's endpoint 1 describes them and the
+ * real schemas require (a gift sends `balance` as well as `amount`).
+ */
 export type CampaignType = 'DISCOUNT_COUPONS' | 'GIFT_VOUCHERS' | 'LOYALTY_PROGRAM' | 'PROMOTION' | 'REFERRAL_PROGRAM'
 
 export interface BodyOptions {
@@ -24,7 +27,7 @@ export function campaignBody(type: CampaignType, o: BodyOptions): Record<string,
     case 'DISCOUNT_COUPONS':
       return { ...common, type: 'STATIC', ...codes, voucher: { type: 'DISCOUNT_VOUCHER', discount, redemption: { quantity: 1 }, code_config: codeConfig } }
     case 'GIFT_VOUCHERS':
-      return { ...common, type: 'STATIC', ...codes, voucher: { type: 'GIFT_VOUCHER', gift: { amount: 5000, effect: 'APPLY_TO_ORDER' }, redemption: { quantity: null }, code_config: codeConfig } }
+      return { ...common, type: 'STATIC', ...codes, voucher: { type: 'GIFT_VOUCHER', gift: { amount: 5000, balance: 5000, effect: 'APPLY_TO_ORDER' }, redemption: { quantity: null }, code_config: codeConfig } }
     case 'LOYALTY_PROGRAM':
       return {
         ...common,

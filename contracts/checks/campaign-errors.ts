@@ -1,8 +1,26 @@
-import type { Check } from '../check.js'
+import type { Check, CheckContext } from '../check.js'
+import type { Exchange } from '../http-client.js'
 import { campaignBody } from './campaign-bodies.js'
-import { campaignPath, createCampaign } from './support.js'
+import { campaignIds, campaignPath, createCampaign } from './support.js'
 
 const UNKNOWN_CAMPAIGN = 'camp_pkUnknown000000000000'
+
+/** The description names `invalid_campaign`; the real service also answers `invalid_payload`: both pass. */
+const INVALID_BODY_KEYS = ['invalid_campaign', 'invalid_payload']
+
+function expectInvalidKey(ctx: CheckContext, res: Exchange): void {
+  ctx.expectThat(res, '/key', (k) => INVALID_BODY_KEYS.includes(k), INVALID_BODY_KEYS.join(' or '), 'an invalid body is refused with a documented key')
+}
+
+/** A refused create leaves nothing behind: no campaign of that name is listed. */
+async function expectNotCreated(ctx: CheckContext, name: string): Promise<void> {
+  const listed = await ctx.call({ operationId: 'listCampaigns', method: 'GET', path: '/v1/campaigns', query: { limit: 10, 'filters[campaigns][conditions][$is]': name } }, { status: 200 })
+  const found = campaignIds(listed)
+  if (found.length > 0) {
+    found.forEach((id) => ctx.cleanup.deleteCampaign(id))
+    ctx.fail({ pointer: '/campaigns', message: 'a refused create must not create the campaign', expected: `no campaign named ${name}`, actual: found }, listed)
+  }
+}
 
 export const campaignErrorChecks: Check[] = [
   {
@@ -22,27 +40,32 @@ export const campaignErrorChecks: Check[] = [
   },
   {
     id: 'campaigns.invalid-body-400',
-    title: 'an invalid Create Campaign body gets 400 invalid_campaign',
-    operationIds: ['createCampaign'],
+    title: 'an invalid Create Campaign body gets 400 (invalid_campaign or invalid_payload) and creates nothing',
+    operationIds: ['createCampaign', 'listCampaigns'],
     readOnly: false,
+    requests: 2,
     async run(ctx) {
-      const body = { ...campaignBody('DISCOUNT_COUPONS', { name: ctx.name('invalid'), tag: ctx.tag }), vouchers_count: 'three' }
+      const name = ctx.name('invalid')
+      const body = { ...campaignBody('DISCOUNT_COUPONS', { name, tag: ctx.tag }), vouchers_count: 'three' }
       const res = await ctx.call({ operationId: 'createCampaign', method: 'POST', path: '/v1/campaigns', body }, { status: 400 })
-      ctx.expectField(res, '/key', 'invalid_campaign')
+      expectInvalidKey(ctx, res)
+      await expectNotCreated(ctx, name)
     },
   },
   {
     id: 'campaigns.referral-without-discount-400',
-    title: 'a referral campaign without voucher.discount gets 400 invalid_campaign saying discount is required',
-    operationIds: ['createCampaign'],
+    title: 'a referral campaign without voucher.discount gets 400 saying discount is required, and creates nothing',
+    operationIds: ['createCampaign', 'listCampaigns'],
     readOnly: false,
+    requests: 2,
     async run(ctx) {
       const body = campaignBody('REFERRAL_PROGRAM', { name: ctx.name('no-discount'), tag: ctx.tag })
       delete body.voucher.discount
       const res = await ctx.call({ operationId: 'createCampaign', method: 'POST', path: '/v1/campaigns', body }, { status: 400 })
-      ctx.expectField(res, '/key', 'invalid_campaign')
+      expectInvalidKey(ctx, res)
       const text = `${res.response.body.message ?? ''} ${res.response.body.details ?? ''}`
       if (!/discount/i.test(text)) ctx.fail({ pointer: '/details', message: 'the error must say that discount is required', expected: 'a message mentioning "discount"', actual: res.response.body.details }, res)
+      await expectNotCreated(ctx, body.name)
     },
   },
   {

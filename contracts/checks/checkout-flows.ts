@@ -3,6 +3,7 @@ import { expectInapplicable, expectOrderMoney, ORDER_AMOUNT, order, redeem, vali
 import { createCampaign, enc, waitUntilGenerated } from './support.js'
 
 const COUPON_PATTERN = 'PK-CO-########'
+const USED_UP_KEYS = ['quantity_exceeded', 'voucher_disabled', 'redemption_rules_violated']
 
 interface DiscountCase {
   slug: string
@@ -78,8 +79,9 @@ async function redeemOnce(ctx: CheckContext, item: Redeemable, discount: number)
   const used = await validate(ctx, { redeemables: [item], order: order() })
   ctx.expectField(used, '/valid', false, 'a code of quantity 1 is used up after one redemption')
   expectInapplicable(ctx, used, item.id, ['quantity_exceeded'], 'a used-up code')
+  // A failed redemption: 200 with the item inapplicable, or (the real service) 400 naming the reason.
   const again = await redeem(ctx, body(), [200, 400])
-  if (again.response.status === 400) return
+  if (again.response.status === 400) return ctx.expectThat(again, '/key', (k) => USED_UP_KEYS.includes(k), USED_UP_KEYS.join(' or '), 'the refusal names why the code cannot be redeemed')
   ctx.expectThat(again, '/redemptions', (r) => r === undefined || (Array.isArray(r) && r.every((x) => x?.result !== 'SUCCESS')), 'no successful redemption', 'a used-up code must not be redeemed again')
   ctx.expectThat(again, '/parent_redemption/result', (r) => r === undefined || r !== 'SUCCESS', 'no successful parent redemption', 'a used-up code must not be redeemed again')
   expectInapplicable(ctx, again, item.id, ['quantity_exceeded'], 'redeeming a used-up code')

@@ -1,13 +1,62 @@
 import type { Check, CheckContext } from '../check.js'
 import type { Exchange } from '../http-client.js'
-import { callIfDeployed, expectInapplicable, expectOrderMoney, ORDER_AMOUNT, order, redeem, validate, voucher, type Redeemable } from './checkout-support.js'
+import { getPointer } from '../json-pointer.js'
+import { callIfDeployed, expectInapplicable, expectOrderMoney, findItem, ORDER_AMOUNT, order, redeem, validate, voucher, type Redeemable } from './checkout-support.js'
+import { createCampaign, waitUntilGenerated } from './support.js'
 
 const customer = { source_id: 'pk-contract-customer' }
 
 const LIMIT_CASES: { slug: string; what: string; redeemables: Redeemable[] }[] = [
-  { slug: 'six-redeemables', what: '6 redeemables (the limit is 5)', redeemables: [1, 2, 3, 4, 5, 6].map((i) => voucher(`PK-CODE-${i}`)) },
   { slug: 'two-stacks', what: '2 promotion stacks (only one per call)', redeemables: [{ object: 'promotion_stack', id: 'stack_pkOne0000000000' }, { object: 'promotion_stack', id: 'stack_pkTwo0000000000' }] },
 ]
+
+const SIX = 6
+const LIMIT = 5
+
+/** Six real codes of a campaign this run creates, so a refusal can only be about their number. */
+async function sixCodes(ctx: CheckContext): Promise<Redeemable[]> {
+  const created = await createCampaign(ctx, 'DISCOUNT_COUPONS', 'six-codes', { vouchersCount: SIX })
+  await waitUntilGenerated(ctx, created.response.body.id)
+  const list = await ctx.call({ operationId: 'listVouchers', method: 'GET', path: '/v1/vouchers', query: { campaign_id: created.response.body.id, limit: 10 } }, { status: 200 })
+  ctx.expectThat(list, '/vouchers', (v) => Array.isArray(v) && v.length === SIX, `${SIX} vouchers`)
+  return list.response.body.vouchers.map((v: any) => voucher(v.code))
+}
+
+/**
+ * The description allows 5 redeemables; the real service takes 1–30 and applies 5 by default, SKIPping the
+ * rest as applicable_redeemables_limit_exceeded. A 400, or at most 5 applied and the others SKIPPED, pass.
+ */
+function expectSixHandled(ctx: CheckContext, ex: Exchange, items: readonly Redeemable[], applied: string): void {
+  if (ex.response.status === 400) return ctx.expectThat(ex, '/key', (k) => typeof k === 'string' && k.length > 0, 'an error key')
+  const skipped = items.filter((item) => {
+    const at = findItem(ex, item.id, ['skipped_redeemables', 'redeemables', 'inapplicable_redeemables'])
+    return at !== undefined && getPointer(ex.response.body, `${at}/status`) === 'SKIPPED' && getPointer(ex.response.body, `${at}/result/details/key`) === 'applicable_redeemables_limit_exceeded'
+  })
+  const list: any[] = ex.response.body?.[applied] ?? []
+  const done = list.filter((x) => x?.status === 'APPLICABLE' || x?.result === 'SUCCESS').length
+  if (skipped.length < SIX - LIMIT || done > LIMIT) {
+    ctx.fail({ pointer: '/skipped_redeemables', message: `accepting ${SIX} redeemables, at most ${LIMIT} apply and the rest are SKIPPED (applicable_redeemables_limit_exceeded)`, expected: `${SIX - LIMIT} skipped`, actual: { skipped: skipped.length, applied: done } }, ex)
+  }
+}
+
+const sixRedeemables: Check[] = [
+  { slug: 'validate', op: 'validateStackedDiscounts', call: validate, applied: 'redeemables' },
+  { slug: 'redeem', op: 'redeemStackedDiscounts', call: redeem, applied: 'redemptions' },
+].map(({ slug, op, call, applied }) => ({
+  id: `checkout.${slug}-six-redeemables`,
+  title: `${slug === 'validate' ? 'validating' : 'redeeming'} 6 real codes: 400, or 5 applied and the 6th SKIPPED (applicable_redeemables_limit_exceeded)`,
+  operationIds: ['createCampaign', 'listVouchers', op],
+  readOnly: false,
+  requests: 9,
+  shares: { changes: ['campaign-list', 'clock'] },
+  async run(ctx) {
+    const items = await sixCodes(ctx)
+    const body = slug === 'redeem' ? { redeemables: items, order: order({ source_id: ctx.name('order'), metadata: ctx.tag }), customer: { source_id: ctx.name('customer'), metadata: ctx.tag }, metadata: ctx.tag } : { redeemables: items, order: order(), customer }
+    const ex = await call(ctx, body, [200, 400])
+    if (slug === 'redeem' && ex.response.status === 200) ctx.cleanup.keep(`redemptions of the six-codes campaign (order ${(body.order as any).source_id})`)
+    expectSixHandled(ctx, ex, items, applied)
+  },
+}))
 
 /** Validations of codes nobody has: they change nothing, so they are safe on production too. */
 const UNKNOWN_CODE_CASES: { slug: string; title: string; redeemables: (code: string) => Redeemable[]; status: number[]; expect(ctx: CheckContext, ex: Exchange, code: string): void }[] = [
@@ -36,6 +85,7 @@ const UNKNOWN_CODE_CASES: { slug: string; title: string; redeemables: (code: str
 ]
 
 export const checkoutChecks: Check[] = [
+  ...sixRedeemables,
   ...LIMIT_CASES.map(({ slug, what, redeemables }): Check => ({
     id: `checkout.validate-${slug}-400`,
     title: `validating ${what} gets 400`,

@@ -7,6 +7,7 @@ const list = (ctx: CheckContext, query: Record<string, string | number | boolean
 
 const PAGE = 2
 const MAX_PAGES = 4
+const MAX_TOTAL_PAGES = 3
 
 /** Pages of the default order must be disjoint and, concatenated, equal the start of one full listing. */
 async function checkPaging(ctx: CheckContext): Promise<'ok' | 'moved'> {
@@ -45,10 +46,18 @@ async function listingMoved(ctx: CheckContext, before: Exchange): Promise<boolea
 function compareBy(order: string): ((a: any, b: any) => number)[] {
   const desc = order.startsWith('-')
   const field = desc ? order.slice(1) : order
-  const value = (c: any): string => String(field === 'updated_at' ? c.updated_at ?? c.created_at : c[field] ?? '')
+  const value = (c: any): string => String(c[field] ?? '')
   const sign = desc ? -1 : 1
+  const byValue = (a: any, b: any): number => sign * (value(a) < value(b) ? -1 : value(a) > value(b) ? 1 : 0)
+  if (field === 'updated_at') {
+    // A never-updated campaign (updated_at null or absent) sorts by its created_at, or first, or last: each is seen.
+    const never = (c: any): boolean => c.updated_at === null || c.updated_at === undefined
+    const asCreated = (c: any): string => String(c.updated_at ?? c.created_at ?? '')
+    const nullsAt = (where: 1 | -1) => (a: any, b: any): number => (never(a) || never(b) ? where * (Number(never(a)) - Number(never(b))) : byValue(a, b))
+    return [(a, b) => sign * (asCreated(a) < asCreated(b) ? -1 : asCreated(a) > asCreated(b) ? 1 : 0), nullsAt(-1), nullsAt(1)]
+  }
   // Names may be sorted by code unit or by a case-insensitive collation; either is accepted.
-  const comparators = [(a: any, b: any) => sign * (value(a) < value(b) ? -1 : value(a) > value(b) ? 1 : 0)]
+  const comparators = [byValue]
   if (field === 'name') comparators.push((a, b) => sign * value(a).localeCompare(value(b), 'en', { sensitivity: 'base' }))
   return comparators
 }
@@ -59,7 +68,10 @@ function orderValues(ctx: CheckContext): string[] | undefined {
   return schema?.enum ?? schema?.items?.enum
 }
 
-const ORDERS = ['created_at', '-created_at', 'updated_at', '-updated_at', 'name', '-name']
+/** The orders the real service documents; `name`/`-name` are promokit's mock only and sent to it alone. */
+const REAL_ORDERS = ['created_at', '-created_at', 'updated_at', '-updated_at']
+const MOCK_ORDERS = ['name', '-name']
+const ORDERS = [...REAL_ORDERS, ...MOCK_ORDERS]
 
 const orderChecks: Check[] = ORDERS.map((order) => ({
   id: `list.order-${order.startsWith('-') ? `${order.slice(1)}-desc` : order}`,
@@ -68,6 +80,7 @@ const orderChecks: Check[] = ORDERS.map((order) => ({
   readOnly: true,
   async run(ctx) {
     if (!(orderValues(ctx) ?? ORDERS).includes(order)) ctx.skip(`order=${order} is not in the spec`)
+    if (MOCK_ORDERS.includes(order) && !ctx.isMock) ctx.skip(`order=${order} is promokit's mock only (the real service documents ${REAL_ORDERS.join(', ')}); not sent to a deployment`)
     const res = await list(ctx, { limit: 100, order })
     const campaigns: any[] = res.response.body.campaigns
     if (!compareBy(order).some((cmp) => isSorted(campaigns, cmp))) {
@@ -111,6 +124,32 @@ export const listingChecks: Check[] = [
       if (page === undefined || page > 100) ctx.skip('too many campaigns to reach past the end within page 100')
       const res = await list(ctx, { limit: 100, page })
       ctx.expectField(res, '/campaigns', [], `page ${page} is past the end`)
+    },
+  },
+  {
+    id: 'list.total-matches-items',
+    title: 'listCampaigns total counts the campaigns its pages hold',
+    operationIds: ['listCampaigns'],
+    readOnly: true,
+    requests: 3,
+    shares: { reads: ['campaign-list'] },
+    async run(ctx) {
+      for (let attempt = 1; ; attempt++) {
+        const pages: Exchange[] = []
+        for (let page = 1; page <= MAX_TOTAL_PAGES; page++) {
+          pages.push(await list(ctx, { limit: 100, page }))
+          if (campaignIds(pages.at(-1)!).length < 100) break
+        }
+        const first = pages[0]
+        const total = first.response.body.total
+        if (typeof total !== 'number') ctx.skip('the target sends no total')
+        if (total > MAX_TOTAL_PAGES * 100) ctx.skip(`${total} campaigns: more than ${MAX_TOTAL_PAGES} pages to count`)
+        const counted = pages.reduce((n, p) => n + campaignIds(p).length, 0)
+        if (counted === total) return
+        // On a shared staging the list may change between pages: one more try before blaming the target.
+        if (attempt === 1 && (await listingMoved(ctx, first))) continue
+        ctx.fail({ pointer: '/total', message: 'total must equal the number of campaigns across the pages', expected: counted, actual: total }, first)
+      }
     },
   },
   {

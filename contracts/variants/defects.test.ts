@@ -1,0 +1,27 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createMockServer, type MockServer } from '../../mock/server.js'
+import { loadSuite, type Suite } from '../suite.js'
+import { DEFECTS } from './defects.js'
+import { failures, runWrapped } from './run-wrapped.js'
+
+let mock: MockServer
+let suite: Suite
+
+beforeAll(async () => {
+  suite = await loadSuite()
+  mock = await createMockServer()
+})
+afterAll(() => mock?.close())
+
+describe('the contract suite catches every injected defect (issue 12 section 2)', () => {
+  it('has at least 40 distinct defects', () => expect(new Set(DEFECTS.map((d) => d.kind)).size).toBeGreaterThanOrEqual(40))
+
+  it.each(DEFECTS)('$kind: caught by $by', async ({ by, behaviour }) => {
+    const report = await runWrapped(mock, suite, behaviour)
+    const failed = report.results.filter((r) => r.status === 'failed')
+    expect(failed.map((r) => r.id), failures(report).join('\n')).toContain(by)
+    const failure = failed.find((r) => r.id === by)!.failure!
+    expect(failure.curl).toMatch(/^curl -X /)
+    expect(failure.curl).not.toContain(mock.credentials.appToken)
+  })
+})

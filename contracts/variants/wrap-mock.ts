@@ -1,0 +1,156 @@
+import { Agent, createServer, request, type IncomingMessage, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { SuiteOperation } from '../suite-validator.js'
+
+/** A request as the wrapper sees it; `body` is the parsed JSON (undefined otherwise). Behaviours may change it. */
+export interface WrappedRequest {
+  method: string
+  /** Path and query, e.g. `/v1/campaigns?limit=2`. */
+  url: URL
+  headers: Record<string, string>
+  body: any
+  /** The raw body, sent when `body` is undefined (e.g. a form). */
+  text: string
+  /** The spec operation it addresses (`_mock` for the control API), undefined when none matches. */
+  operationId?: string
+  /** Path parameters of that operation. */
+  params: Record<string, string>
+}
+
+/** An answer; `body` (parsed JSON) is serialised again when set, else `text` is sent as is. */
+export interface WrappedResponse {
+  status: number
+  headers: Record<string, string>
+  body?: any
+  text: string
+}
+
+export interface WrapContext {
+  /** Sends a request to the mock itself (unwrapped), e.g. with the caller's `headers`: what a behaviour uses to look things up. */
+  forward(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<WrappedResponse>
+  /** Per-wrapper memory of a behaviour (e.g. the campaigns it deleted). */
+  state: Map<string, any>
+}
+
+/**
+ * How a wrapped mock differs from the mock: `request` may rewrite the request or answer it itself;
+ * `response` rewrites the mock's answer. Both see only what a deployment would see on the wire.
+ */
+export interface Behaviour {
+  request?(req: WrappedRequest, ctx: WrapContext): void | WrappedResponse | Promise<void | WrappedResponse>
+  response?(res: WrappedResponse, req: WrappedRequest, ctx: WrapContext): void | WrappedResponse | Promise<void | WrappedResponse>
+}
+
+export interface WrappedMock {
+  url: string
+  close(): Promise<void>
+}
+
+const HOP_BY_HOP = new Set(['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive', 'content-encoding'])
+
+/**
+ * An HTTP server on 127.0.0.1 (port 0) in front of the mock at `target`, behaving as `behaviour` says: the
+ * contract suite's variants and injected defects (issue 12). The mock's own address in its answers
+ * (export download URLs) is replaced by the wrapper's, so every follow-up request passes through it too.
+ */
+export async function wrapMock(target: string, behaviour: Behaviour, operations: readonly SuiteOperation[]): Promise<WrappedMock> {
+  const routes = compileRoutes(operations)
+  const state = new Map<string, any>()
+  let self = ''
+  // node:http with a keep-alive agent: a hop costs a fraction of fetch's, and each run forwards ~200 requests.
+  const agent = new Agent({ keepAlive: true })
+  const origin = new URL(target)
+  const forward = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<WrappedResponse> =>
+    new Promise((resolve, reject) => {
+      const payload = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body)
+      const outgoing = request({ host: origin.hostname, port: origin.port, method, path, agent, headers: payload === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(payload)) } }, (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (c: Buffer) => chunks.push(c))
+        res.on('error', reject)
+        res.on('end', () => {
+          const out: Record<string, string> = {}
+          for (const [name, value] of Object.entries(res.headers)) if (!HOP_BY_HOP.has(name) && value !== undefined) out[name] = String(value)
+          const text = Buffer.concat(chunks).toString('utf8').split(target).join(self)
+          resolve({ status: res.statusCode ?? 502, headers: out, text, body: /json/i.test(out['content-type'] ?? '') && text !== '' ? safeParse(text) : undefined })
+        })
+      })
+      outgoing.on('error', reject)
+      outgoing.end(payload)
+    })
+  const ctx: WrapContext = { state, forward: (method, path, body, headers = {}) => forward(method, path, body, { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }) }
+
+  const server: Server = createServer((incoming, outgoing) => {
+    handle(incoming)
+      .then((res) => {
+        const text = res.body !== undefined ? JSON.stringify(res.body) : res.text
+        outgoing.writeHead(res.status, res.headers).end(text)
+      })
+      .catch((error: Error) => outgoing.writeHead(502, { 'content-type': 'text/plain' }).end(`wrapper: ${error.stack}`))
+  })
+
+  async function handle(incoming: IncomingMessage): Promise<WrappedResponse> {
+    const chunks: Buffer[] = []
+    for await (const chunk of incoming) chunks.push(chunk as Buffer)
+    const raw = Buffer.concat(chunks).toString('utf8')
+    const headers: Record<string, string> = {}
+    for (const [name, value] of Object.entries(incoming.headers)) if (typeof value === 'string' && !HOP_BY_HOP.has(name)) headers[name] = value
+    const url = new URL(incoming.url ?? '/', self)
+    const method = (incoming.method ?? 'GET').toUpperCase()
+    const route = match(routes, method, url.pathname)
+    const req: WrappedRequest = { method, url, headers, text: raw, body: /json/i.test(headers['content-type'] ?? '') && raw ? safeParse(raw) : undefined, operationId: route?.operationId, params: route?.params ?? {} }
+    const answered = req.operationId === '_mock' ? undefined : await behaviour.request?.(req, ctx)
+    if (answered) return answered
+    const body = req.body !== undefined ? JSON.stringify(req.body) : req.text || undefined
+    const res = await forward(method, req.url.pathname + req.url.search, body, headers)
+    if (req.operationId === '_mock') return res
+    return (await behaviour.response?.(res, req, ctx)) ?? res
+  }
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  self = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  return {
+    url: self,
+    close: () => new Promise((resolve) => {
+      agent.destroy()
+      server.closeAllConnections()
+      server.close(() => resolve())
+    }),
+  }
+}
+
+interface Route {
+  operationId: string
+  method: string
+  pattern: RegExp
+  names: string[]
+}
+
+function compileRoutes(operations: readonly SuiteOperation[]): Route[] {
+  const routes = operations.map((op) => {
+    const names: string[] = []
+    const source = op.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, (_, name: string) => {
+      names.push(name)
+      return '([^/]+)'
+    })
+    return { operationId: op.operationId, method: op.method.toUpperCase(), pattern: new RegExp(`^${source}$`), names }
+  })
+  // Literal segments beat parameters (`/v1/referrals/members/...` before `/v1/referrals/{campaignId}/...`).
+  return routes.sort((a, b) => a.names.length - b.names.length)
+}
+
+function match(routes: readonly Route[], method: string, path: string): { operationId: string; params: Record<string, string> } | undefined {
+  if (path.startsWith('/_mock/')) return { operationId: '_mock', params: {} }
+  for (const route of routes) {
+    const m = route.method === method ? route.pattern.exec(path) : null
+    if (m) return { operationId: route.operationId, params: Object.fromEntries(route.names.map((n, i) => [n, decodeURIComponent(m[i + 1])])) }
+  }
+  return undefined
+}
+
+function safeParse(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
