@@ -24,7 +24,7 @@ export interface MockConfig {
   port: number
   /** A directory of fixture files replacing the bundled fixtures. */
   fixturesDir?: string
-  /** Faker seed for generated data (same seed, same data). */
+  /** Seed of the generated data (same seed, same data). */
   seed: number
   /** Extra realistic campaigns generated at start. */
   seedCampaigns: number

@@ -27,7 +27,7 @@ export async function runThroughput(ctx: BenchContext): Promise<void> {
   await deleteAllCampaigns(empty.url)
   const list0 = expectOk(await callOnce(empty.url, listCall()), 'listCampaigns (empty)')
 
-  // `--seed-campaigns` creates realistic campaigns (faker, fixed seed) through the campaign store at
+  // `--seed-campaigns` creates realistic campaigns (seeded generator) through the campaign store at
   // start: the same objects as POSTs would make, without minutes of HTTP seeding.
   ctx.log(`starting promokit with --seed-campaigns ${STORED}`)
   const full = await startPromokit(ctx.root, ['--seed-campaigns', String(STORED)], 180_000)
