@@ -28,7 +28,7 @@ async function otherOrigin(): Promise<{ url: string; server: Server }> {
 
 /** What a frontend app does: a fetch with the keys and `credentials: 'include'`, from the page. */
 function validateFromPage(page: Page, mockUrl: string, keys: { appId: string; appToken: string } | { clientId: string; clientToken: string }) {
-  const [path, headers] =
+  const [path, headers]: [string, Record<string, string>] =
     'clientId' in keys
       ? ['/client/v1/validations', { 'X-Client-Application-Id': keys.clientId, 'X-Client-Token': keys.clientToken }]
       : ['/v1/validations', { 'X-App-Id': keys.appId, 'X-App-Token': keys.appToken }]
