@@ -1,5 +1,5 @@
-import { writeFileSync } from 'node:fs'
-import { resolve } from 'node:path'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
 import { Command, InvalidArgumentError } from 'commander'
 import { CliError, USAGE_ERROR } from '../src/cli/cli-error.js'
 import { envValue, integerOption } from '../src/cli/options.js'
@@ -8,8 +8,10 @@ import { checkLine, printPlan, printReport } from './reporters/console.js'
 import { renderHtml } from './reporters/html.js'
 import { renderJson } from './reporters/json.js'
 import { renderJunit } from './reporters/junit.js'
+import { TargetUnusable } from './preflight.js'
 import { DEFAULTS, newRunId, planChecks, runSuite } from './runner.js'
 import { loadSuite } from './suite.js'
+import { reachTarget } from './reach.js'
 import { clusterUrl, detectMock, issueBearerToken } from './target.js'
 import type { KnownIds, RunReport } from './types.js'
 
@@ -31,6 +33,10 @@ interface ContractFlags extends Credentials, Omit<KnownIds, 'giftCampaignId'> {
   timeout: number
   pollTimeout: number
   maxRequests: number
+  budget?: number
+  concurrency: number
+  rateLimitWait: number
+  latency?: number
   reporter: ReporterKind[]
   outputFile: string[]
   list?: boolean
@@ -66,10 +72,14 @@ export function contractCommand(io: CommandIo = { stdout: process.stdout, env: p
     .option('--grep <pattern>', 'run only checks whose id or title matches this regular expression')
     .option('--timeout <ms>', 'per-request timeout', integerOption(1), DEFAULTS.timeoutMs)
     .option('--poll-timeout <ms>', 'how long to wait for async jobs (generation, exports)', integerOption(1), DEFAULTS.pollTimeoutMs)
-    .option('--max-requests <n>', 'request budget for the whole run', integerOption(1), DEFAULTS.maxRequests)
+    .option('--max-requests <n>', 'hard limit on the requests of the whole run, cleanup included', integerOption(1), DEFAULTS.maxRequests)
+    .option('--budget <n>', 'run the most valuable checks that fit in n requests (every operation from about 100)', integerOption(1))
+    .option('--concurrency <n>', 'checks run side by side when they share nothing', integerOption(1, 64), DEFAULTS.concurrency)
+    .option('--rate-limit-wait <ms>', 'longest wait for the target\'s rate limit; beyond it a check is reported as not run', integerOption(0), DEFAULTS.rateLimitWaitMs)
+    .option('--latency <ms>', 'with the in-process mock only: latency it adds to every answer', integerOption(0, 600_000))
     .option('--reporter <kind>', 'also write a report: junit, json or html (repeatable)', collectReporter, [])
     .option('--output-file <path>', 'file for the reporter at the same position (repeatable; default promokit-contract.<ext>)', collect, [])
-    .option('--list', 'print the planned checks and exit (dry run, sends nothing)')
+    .option('--list', 'print the planned checks and the requests they will send, then exit (sends nothing)')
     .action(async (flags: ContractFlags) => runContractCommand(flags, io))
 }
 
@@ -78,7 +88,9 @@ async function runContractCommand(flags: ContractFlags, io: CommandIo): Promise<
   if (flags.baseUrl && flags.cluster) throw new CliError(USAGE_ERROR, 'use either --base-url or --cluster, not both')
   const grep = flags.grep === undefined ? undefined : toRegExp(flags.grep)
   const suite = await loadSuite()
-  if (flags.list) return printPlan(io.stdout, planChecks(suite.checks, { readOnly: flags.readOnly, grep }))
+  if (flags.latency !== undefined && (flags.baseUrl || flags.cluster)) throw new CliError(USAGE_ERROR, '--latency applies to the in-process mock only (drop --base-url/--cluster)')
+  const plan = { readOnly: flags.readOnly, grep, budget: flags.budget }
+  if (flags.list) return printPlan(io.stdout, planChecks(suite.checks, plan), { budget: flags.budget, maxRequests: flags.maxRequests })
 
   let baseUrl = flags.baseUrl
   if (flags.cluster) {
@@ -107,7 +119,7 @@ async function runContractCommand(flags: ContractFlags, io: CommandIo): Promise<
   let mock: { close(): Promise<void> } | undefined
   if (!baseUrl) {
     const { createMockServer } = await import('../mock/server.js')
-    const server = await createMockServer()
+    const server = await createMockServer({ latencyMs: flags.latency ?? 0 })
     mock = server
     baseUrl = server.url
     credentials = { ...server.credentials, ...definedOnly(credentials) }
@@ -115,6 +127,8 @@ async function runContractCommand(flags: ContractFlags, io: CommandIo): Promise<
     credentials.bearerToken ??= await issueBearerToken(baseUrl, server.credentials.appId, server.credentials.appToken)
     io.stdout.write(`Started the promokit mock at ${baseUrl}\n`)
   }
+  // One clear line within seconds for a target that does not answer, instead of one failure per check.
+  if (!mock) await reachTarget(baseUrl).catch((error: Error) => fail(error.message))
   const isMock = mock !== undefined || (await detectMock(baseUrl))
   if (!credentials.appId || !credentials.appToken) credentials = await fallbackCredentials(credentials, isMock, io)
 
@@ -131,18 +145,20 @@ async function runContractCommand(flags: ContractFlags, io: CommandIo): Promise<
     const runId = newRunId()
     report = await runSuite({
       baseUrl, credentials, isMock, ids, validator: suite.validator, checks: suite.checks, readOnly: flags.readOnly, grep, runId,
+      budget: flags.budget, concurrency: flags.concurrency, rateLimitWaitMs: flags.rateLimitWait,
       onCheckStart: (_check, index, total) => {
         if (index === 0) io.stdout.write(`${total} checks; resources created are named pk-${runId}-… and deleted at the end\n`)
       },
       timeoutMs: flags.timeout, pollTimeoutMs: flags.pollTimeout, maxRequests: flags.maxRequests, signal: abort.signal,
       onCheckEnd: (result, index, total) => io.stdout.write(checkLine(result, index, total)),
-    })
+    }).catch((error: unknown) => (error instanceof TargetUnusable ? fail(error.message) : Promise.reject(error)))
   } finally {
     process.off('SIGINT', onSigint)
     await mock?.close()
   }
   flags.reporter.forEach((kind, i) => {
     const file = resolve(flags.outputFile[i] ?? REPORTERS[kind].file)
+    mkdirSync(dirname(file), { recursive: true })
     writeFileSync(file, REPORTERS[kind].render(report))
     io.stdout.write(`${kind} report written to ${file}\n`)
   })
@@ -168,6 +184,11 @@ async function fallbackCredentials(credentials: Credentials, isMock: boolean, io
     managementId: credentials.managementId ?? DEFAULT_CREDENTIALS.management.id,
     managementToken: credentials.managementToken ?? DEFAULT_CREDENTIALS.management.token,
   }
+}
+
+/** The target cannot be used at all (unreachable, credentials refused): exit 2 with the reason. */
+function fail(message: string): never {
+  throw new CliError(USAGE_ERROR, message)
 }
 
 function toRegExp(pattern: string): RegExp {

@@ -56,6 +56,8 @@ export interface CheckResult {
   durationMs: number
   /** Why it was skipped. */
   reason?: string
+  /** Skipped because the target's rate limit asked for a longer wait than allowed: not run, not failed. */
+  notRun?: 'rate-limited'
   failure?: FailureReport
 }
 
@@ -72,7 +74,10 @@ export interface CoverageRow {
 export interface RunSummary {
   passed: number
   failed: number
+  /** Includes the rate-limited ones. */
   skipped: number
+  /** Checks not run because the target rate-limited the run for longer than --rate-limit-wait. */
+  rateLimited?: number
 }
 
 export interface RunReport {
@@ -83,6 +88,11 @@ export interface RunReport {
   startedAt: string
   durationMs: number
   requests: number
+  /** The plan's estimate (`--list`), to compare with `requests`. */
+  plannedRequests?: number
+  concurrency?: number
+  /** The target's rate limit as the run met it: 429s waited out, ms waited, the window's size. */
+  rateLimit?: { refusals: number; waitedMs: number; limit?: number }
   results: CheckResult[]
   coverage: CoverageRow[]
   summary: RunSummary
