@@ -119,7 +119,8 @@ describe('the served mock in Chromium', () => {
     expect(urls.length).toBeGreaterThan(5)
     expect(urls.filter((url) => !url.startsWith(`${mock.url}/`))).toEqual([])
     await page.close()
-  })
+    // swagger-ui renders the whole spec in the page: on a loaded 2-core machine that alone can take 20 s
+  }, 120_000)
 
   it('a page on another origin calls the mock with credentials included and reads the answer and its request id', async () => {
     const other = await otherOrigin()
