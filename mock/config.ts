@@ -5,6 +5,11 @@ export interface ProjectCredentials {
   projectName: string
   appId: string
   appToken: string
+  /** Client-side keys (`X-Client-Application-Id`, `X-Client-Token`) for `/client/v1`: public, safe in a browser. */
+  clientId?: string
+  clientToken?: string
+  /** Origins the client key may be used from (the `Origin` header); empty or absent: any. */
+  clientOrigins?: string[]
 }
 
 export interface MockCredentials {
@@ -46,8 +51,22 @@ export type MockConfigInput = Partial<Omit<MockConfig, 'credentials'>> & { crede
 
 export const DEFAULT_CREDENTIALS: MockCredentials = {
   projects: [
-    { projectId: 'proj_demo0001', projectName: 'Demo Project', appId: 'promokit-app-id', appToken: 'promokit-app-token' },
-    { projectId: 'proj_demo0002', projectName: 'Second Project', appId: 'promokit-app-id-2', appToken: 'promokit-app-token-2' },
+    {
+      projectId: 'proj_demo0001',
+      projectName: 'Demo Project',
+      appId: 'promokit-app-id',
+      appToken: 'promokit-app-token',
+      clientId: 'promokit-client-id',
+      clientToken: 'promokit-client-token',
+    },
+    {
+      projectId: 'proj_demo0002',
+      projectName: 'Second Project',
+      appId: 'promokit-app-id-2',
+      appToken: 'promokit-app-token-2',
+      clientId: 'promokit-client-id-2',
+      clientToken: 'promokit-client-token-2',
+    },
   ],
   management: { id: 'promokit-management-id', token: 'promokit-management-token' },
 }
@@ -75,7 +94,7 @@ export function resolveConfig(input: MockConfigInput = {}): MockConfig {
     ...defined,
     corsOrigins: [...(defined.corsOrigins ?? [])],
     credentials: {
-      projects: (defined.credentials?.projects ?? DEFAULT_CREDENTIALS.projects).map((p) => ({ ...p })),
+      projects: (defined.credentials?.projects ?? DEFAULT_CREDENTIALS.projects).map((p) => ({ ...p, ...(p.clientOrigins ? { clientOrigins: [...p.clientOrigins] } : {}) })),
       management: { ...(defined.credentials?.management ?? DEFAULT_CREDENTIALS.management) },
     },
   }

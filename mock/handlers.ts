@@ -7,6 +7,7 @@ import { managementHandlers } from './management/management-handlers.js'
 import { rewardHandlers } from './rewards/reward-handlers.js'
 import { referralHandlers } from './referrals/referral-handlers.js'
 import { exportHandlers } from './exports/export-handlers.js'
+import { clientHandlers } from './client/client-handlers.js'
 import type { OperationHandlers } from './types.js'
 
 /** Every operation's handler, keyed by the spec's operationId (one import per resource). */
@@ -20,4 +21,5 @@ export const operationHandlers: OperationHandlers = {
   ...managementHandlers,
   ...referralHandlers,
   ...exportHandlers,
+  ...clientHandlers,
 }

@@ -52,6 +52,10 @@ export function mockCommand(io: ServeIo = { stdout: process.stdout, env: process
     .addOption(opt('--management-id <id>', 'X-Management-Id', DEFAULT_CREDENTIALS.management.id, ['PROMOKIT_MANAGEMENT_ID']))
     .addOption(opt('--management-token <token>', 'X-Management-Token', DEFAULT_CREDENTIALS.management.token, ['PROMOKIT_MANAGEMENT_TOKEN']))
     .addOption(
+      new Option('--client-origin <origin>', "an origin the default project's client-side key may be used from; repeat it for several (default: any)")
+        .argParser((value: string, previous: string[] = []) => [...previous, corsOrigin(value)]),
+    )
+    .addOption(
       new Option('--cors-origin <origin>', 'an origin browsers may call from, credentials included; repeat it for several (default: any origin, echoed) (env PROMOKIT_CORS_ORIGINS, comma-separated)')
         .argParser((value: string, previous: string[] = []) => [...previous, corsOrigin(value)])
         .default(envValue(env, 'PROMOKIT_CORS_ORIGINS')?.split(',').map((o) => o.trim()).filter(Boolean).map(corsOrigin)),
@@ -86,13 +90,13 @@ function logFormatOf(flags: RawFlags, name: Namer): LogFormat | 'auto' {
   return format as LogFormat | 'auto'
 }
 
-type RawFlags = Record<string, string | undefined> & { corsOrigin?: string[] }
+type RawFlags = Record<string, string | undefined> & { corsOrigin?: string[]; clientOrigin?: string[] }
 
 /** An origin as browsers send it: scheme, host and port, no path (`http://localhost:5173`). */
 function corsOrigin(value: string): string {
   const parsed = URL.canParse(value) ? new URL(value) : undefined
   if (!parsed || parsed.origin === 'null' || parsed.origin !== value.replace(/\/$/, '')) {
-    throw new CliError(USAGE_ERROR, `--cors-origin: expected an origin such as http://localhost:5173, got "${value}"`)
+    throw new CliError(USAGE_ERROR, `--cors-origin/--client-origin: expected an origin such as http://localhost:5173, got "${value}"`)
   }
   return parsed.origin
 }
@@ -129,7 +133,7 @@ function toConfig(flags: RawFlags, name: Namer): MockConfigInput {
     corsOrigins: flags.corsOrigin ?? [],
     credentials: {
       projects: [
-        { ...a, appId: flags.appId as string, appToken: flags.appToken as string },
+        { ...a, appId: flags.appId as string, appToken: flags.appToken as string, ...(flags.clientOrigin ? { clientOrigins: flags.clientOrigin } : {}) },
         { ...b, appId: flags.appIdB as string, appToken: flags.appTokenB as string },
       ],
       management: { id: flags.managementId as string, token: flags.managementToken as string },
@@ -189,6 +193,9 @@ function banner(deps: MockDeps, server: Server): string {
       (p) => `  ${p.projectName} (${p.projectId}): X-App-Id: ${p.appId}  X-App-Token: ${p.appToken}`,
     ),
     `  Management keys (every project): X-Management-Id: ${deps.config.credentials.management.id}  X-Management-Token: ${deps.config.credentials.management.token}`,
+    ...deps.config.credentials.projects
+      .filter((p) => p.clientId)
+      .map((p) => `  Client-side keys, ${p.projectId} (/client/v1, safe in a browser): X-Client-Application-Id: ${p.clientId}  X-Client-Token: ${p.clientToken}${p.clientOrigins?.length ? `  origins: ${p.clientOrigins.join(', ')}` : ''}`),
     '',
     'Try it',
     `  curl -s ${url}/v1/campaigns -H 'X-App-Id: ${a.appId}' -H 'X-App-Token: ${a.appToken}'`,

@@ -23,6 +23,9 @@ export interface MockServerCredentials {
   projectId: string
   managementId: string
   managementToken: string
+  /** Project A's client-side keys (`/client/v1`), when it has them. */
+  clientId?: string
+  clientToken?: string
   projects: ProjectCredentials[]
 }
 
@@ -62,6 +65,8 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
       projectId: a.projectId,
       managementId: management.id,
       managementToken: management.token,
+      clientId: a.clientId,
+      clientToken: a.clientToken,
       projects: deps.config.credentials.projects.map((p) => ({ ...p })),
     },
     deps,

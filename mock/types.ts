@@ -3,7 +3,7 @@ import type { MockDeps } from './deps.js'
 
 /** Who made the request, decided by the auth middleware from the spec's security requirements. */
 export interface AuthContext {
-  scheme: 'appKeys' | 'bearer' | 'managementKeys' | 'exportToken'
+  scheme: 'appKeys' | 'bearer' | 'managementKeys' | 'exportToken' | 'clientKeys'
   /** The project the app credentials or token belong to (undefined for management keys). */
   projectId?: string
   /** OAuth scopes of a bearer token. */

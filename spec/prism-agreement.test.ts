@@ -58,6 +58,7 @@ function examplePath(op: OperationInfo): string {
 function credentials(op: OperationInfo): Record<string, string> {
   const schemes = new Set(op.security.flatMap((requirement) => Object.keys(requirement)))
   if (schemes.has('managementId')) return { 'X-Management-Id': 'promokit-management-id', 'X-Management-Token': 'promokit-management-token' }
+  if (schemes.has('clientApplicationId')) return { 'X-Client-Application-Id': 'promokit-client-id', 'X-Client-Token': 'promokit-client-token' }
   return { 'X-App-Id': 'promokit-app-id', 'X-App-Token': 'promokit-app-token' }
 }
 
@@ -87,7 +88,7 @@ describe('prism mock agrees with our validator', () => {
 
   it('covers every GET operation', () => {
     expect(gets.map((op) => op.operationId).sort()).toEqual(
-      ['getCampaign', 'getExport', 'getMetadataSchema', 'getRedemption', 'getVoucher', 'listCampaigns', 'listMemberHolders', 'listReferralCodeHolders', 'listVouchers'].sort(),
+      ['clientListPromotionTiers', 'getCampaign', 'getExport', 'getMetadataSchema', 'getRedemption', 'getVoucher', 'listCampaigns', 'listMemberHolders', 'listReferralCodeHolders', 'listVouchers'].sort(),
     )
   })
 

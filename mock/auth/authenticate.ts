@@ -42,6 +42,7 @@ function evaluate(plan: SecurityRequirementPlan, input: AuthInput, services: Aut
   if (plan.unknown.length > 0) return { presented: false, reason: `unsupported security scheme ${plan.unknown.join(', ')}` }
   if (plan.kinds.has('appId') || plan.kinds.has('appToken')) return appKeys(input, services)
   if (plan.kinds.has('managementId') || plan.kinds.has('managementToken')) return managementKeys(input, services)
+  if (plan.kinds.has('clientId') || plan.kinds.has('clientToken')) return clientKeys(input, services)
   if (plan.kinds.has('bearer')) return bearer(plan.scopes, input, services)
   if (plan.kinds.has('exportToken')) return exportToken(input)
   return { presented: false, reason: 'no usable credentials' }
@@ -67,6 +68,28 @@ function managementKeys(input: AuthInput, { credentials }: AuthServices): Outcom
   if (!token) return { presented: true, reason: 'missing X-Management-Token header (both are required)' }
   if (!credentials.management(id, token)) return { presented: true, reason: 'X-Management-Id or X-Management-Token is wrong' }
   return { ok: { scheme: 'managementKeys', clientId: id } }
+}
+
+/**
+ * Client-side keys (`/client/v1`): public keys a browser app ships. A key restricted to allowed origins
+ * refuses a request whose `Origin` is another one with 403 (a request without `Origin` is not a
+ * browser's, and passes, as the real dashboard's origin list only binds browsers).
+ */
+function clientKeys(input: AuthInput, { credentials }: AuthServices): Outcome {
+  const id = header(input.headers, 'x-client-application-id')
+  const token = header(input.headers, 'x-client-token')
+  if (!id && !token) return { presented: false, reason: 'missing X-Client-Application-Id and X-Client-Token headers' }
+  if (!id) return { presented: true, reason: 'missing X-Client-Application-Id header (X-Client-Token was sent; both are required)' }
+  if (!token) return { presented: true, reason: 'missing X-Client-Token header (X-Client-Application-Id was sent; both are required)' }
+  if (!credentials.clientById(id)) return { presented: true, reason: 'X-Client-Application-Id is not a known client application id' }
+  const project = credentials.client(id, token)
+  if (!project) return { presented: true, reason: 'X-Client-Token is wrong for this X-Client-Application-Id' }
+  const origin = header(input.headers, 'origin')
+  const allowed = project.clientOrigins ?? []
+  if (origin !== undefined && allowed.length > 0 && !allowed.includes(origin)) {
+    throw new ApiError('FORBIDDEN', `Origin ${origin} is not allowed for client application id ${id}; allowed: ${allowed.join(', ')}`)
+  }
+  return { ok: { scheme: 'clientKeys', projectId: project.projectId, clientId: id } }
 }
 
 function bearer(scopes: string[], input: AuthInput, { tokens }: AuthServices): Outcome {
@@ -99,8 +122,16 @@ function explain(plans: SecurityRequirementPlan[], failures: { presented: boolea
   const presented = failures.filter((f) => f.presented).map((f) => f.reason)
   if (presented.length > 0) return capitalise(unique(presented).join('; '))
   const takesAppKeys = plans.some((p) => p.kinds.has('appId'))
-  if (!takesAppKeys && (header(input.headers, 'x-app-id') || header(input.headers, 'x-app-token'))) {
+  const takesClientKeys = plans.some((p) => p.kinds.has('clientId'))
+  const sentAppKeys = Boolean(header(input.headers, 'x-app-id') || header(input.headers, 'x-app-token'))
+  if (takesClientKeys && sentAppKeys) {
+    return 'Secret application keys (X-App-Id, X-App-Token) are refused on /client/v1: they must never ship to a browser. Send the client-side keys X-Client-Application-Id and X-Client-Token'
+  }
+  if (!takesAppKeys && sentAppKeys) {
     return 'Application keys (X-App-Id, X-App-Token) are not accepted here; this operation takes management keys (X-Management-Id and X-Management-Token)'
+  }
+  if (takesAppKeys && (header(input.headers, 'x-client-application-id') || header(input.headers, 'x-client-token'))) {
+    return 'Client-side keys (X-Client-Application-Id, X-Client-Token) work only on /client/v1; this operation takes the secret application keys (X-App-Id and X-App-Token) or a bearer token'
   }
   return capitalise(`${unique(failures.map((f) => f.reason)).join(', or ')}`)
 }

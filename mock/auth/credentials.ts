@@ -28,11 +28,25 @@ export function secretsEqual(given: string, expected: string): boolean {
 /** Which project a set of application keys belongs to, and whether management keys are right. */
 export class CredentialRegistry {
   readonly #apps = new Map<string, ProjectCredentials>()
+  readonly #clients = new Map<string, ProjectCredentials>()
   readonly #management: { id: string; token: string }
 
   constructor(credentials: MockCredentials) {
-    for (const project of credentials.projects) this.#apps.set(project.appId, project)
+    for (const project of credentials.projects) {
+      this.#apps.set(project.appId, project)
+      if (project.clientId) this.#clients.set(project.clientId, project)
+    }
     this.#management = credentials.management
+  }
+
+  /** The project of these client-side keys, or undefined when either is wrong. */
+  client(clientId: string, clientToken: string): ProjectCredentials | undefined {
+    const found = this.#clients.get(clientId)
+    return found?.clientToken !== undefined && secretsEqual(clientToken, found.clientToken) ? found : undefined
+  }
+
+  clientById(clientId: string): ProjectCredentials | undefined {
+    return this.#clients.get(clientId)
   }
 
   /** The project of these application keys, or undefined when either is wrong. */

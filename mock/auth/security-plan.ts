@@ -1,5 +1,5 @@
 /** The credential kinds the spec's security schemes map to. */
-export type CredentialKind = 'appId' | 'appToken' | 'bearer' | 'managementId' | 'managementToken' | 'exportToken'
+export type CredentialKind = 'appId' | 'appToken' | 'bearer' | 'managementId' | 'managementToken' | 'exportToken' | 'clientId' | 'clientToken'
 
 /** One security requirement object: every kind in it must be satisfied; bearer carries its scopes. */
 export interface SecurityRequirementPlan {
@@ -21,6 +21,8 @@ const HEADER_KINDS: Record<string, CredentialKind> = {
   'x-app-token': 'appToken',
   'x-management-id': 'managementId',
   'x-management-token': 'managementToken',
+  'x-client-application-id': 'clientId',
+  'x-client-token': 'clientToken',
 }
 
 /** Maps a scheme by what it is (header name, query name, OAuth), so the spec may name schemes freely. */

@@ -8,7 +8,7 @@ import { page, scriptJson } from './html.js'
 export function consolePage(deps: MockDeps): string {
   const { projects, management } = deps.config.credentials
   const config = {
-    projects: projects.map((p) => ({ id: p.projectId, name: p.projectName, appId: p.appId, appToken: p.appToken })),
+    projects: projects.map((p) => ({ id: p.projectId, name: p.projectName, appId: p.appId, appToken: p.appToken, clientId: p.clientId, clientToken: p.clientToken })),
     management,
     operations: deps.validator.operations.map((o) => o.operationId).sort(),
   }

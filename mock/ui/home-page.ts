@@ -24,6 +24,10 @@ export function homePage(deps: MockDeps, url: string): string {
 <table><thead><tr><th>Project</th><th>X-App-Id</th><th>X-App-Token</th></tr></thead><tbody>
 ${rows}
 </tbody></table>
+${projects
+  .filter((p) => p.clientId)
+  .map((p) => `<p>Client-side keys of <code>${escapeHtml(p.projectId)}</code> (<code>/client/v1</code>, safe in a browser): <code>X-Client-Application-Id: ${escapeHtml(p.clientId ?? '')}</code> <code>X-Client-Token: ${escapeHtml(p.clientToken ?? '')}</code></p>`)
+  .join('\n')}
 <p>Management keys (every project): <code>X-Management-Id: ${escapeHtml(management.id)}</code> <code>X-Management-Token: ${escapeHtml(management.token)}</code></p>
 <h2>Try it</h2>
 <pre>${escapeHtml(curl)}</pre>

@@ -348,6 +348,67 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/client/v1/validations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Validate stackable discounts (client-side)
+         * @description The same validation as `POST /v1/validations`, for browsers and mobile apps, with client-side keys.
+         */
+        post: operations["clientValidateStackedDiscounts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/client/v1/redemptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Redeem stackable discounts (client-side)
+         * @description The same redemption as `POST /v1/redemptions`, for browsers and mobile apps, with client-side keys.
+         */
+        post: operations["clientRedeemStackedDiscounts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/client/v1/promotions/tiers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List promotion tiers (client-side)
+         * @description The promotion tiers of the project's promotion campaigns, for a storefront to show; `is_available=true`
+         *     keeps the tiers that are active now (campaign active, within its dates).
+         */
+        get: operations["clientListPromotionTiers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/management/v1/projects/{projectId}/templates/campaigns/{campaignTemplateId}/copy": {
         parameters: {
             query?: never;
@@ -2373,6 +2434,16 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The client key is restricted to allowed origins and the request's `Origin` is not one of them. */
+        ClientForbidden: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description The project's plan lacks a feature the operation needs (real service; the mock never sends it). */
         PaymentRequired: {
             headers: {
@@ -3050,6 +3121,90 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    clientValidateStackedDiscounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ValidationsValidateRequestBody"];
+            };
+        };
+        responses: {
+            /** @description The validation result. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationsValidateResponseBody"];
+                };
+            };
+            400: components["responses"]["InvalidRedeemables"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ClientForbidden"];
+        };
+    };
+    clientRedeemStackedDiscounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RedemptionsRedeemRequestBody"];
+            };
+        };
+        responses: {
+            /** @description The redemptions made. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RedemptionsRedeemResponseBody"];
+                };
+            };
+            400: components["responses"]["InvalidRedeemables"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ClientForbidden"];
+        };
+    };
+    clientListPromotionTiers: {
+        parameters: {
+            query?: {
+                /** @description Only tiers that can be applied now. */
+                is_available?: boolean;
+                /** @description Page size, 1 to 100. */
+                limit?: number;
+                /** @description Page number, from 1. */
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of tiers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PromotionTiersList"];
+                };
+            };
+            400: components["responses"]["InvalidQueryParams"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ClientForbidden"];
         };
     };
     copyCampaignTemplate: {

@@ -10,8 +10,9 @@ import { createTestApp, expectContract, type TestApp } from '../../mock/testing/
 import { fingerprint } from './harness.js'
 
 const ALL_SCOPES = ['api', 'campaigns', 'categories', 'rewards', 'referrals', 'exports', 'vouchers', 'validations', 'redemptions']
-type CredentialKind = 'none' | 'wrong' | 'app keys' | 'bearer' | 'expired bearer' | 'management keys'
-const KINDS: CredentialKind[] = ['none', 'wrong', 'app keys', 'bearer', 'expired bearer', 'management keys']
+type CredentialKind = 'none' | 'wrong' | 'app keys' | 'bearer' | 'expired bearer' | 'management keys' | 'client keys'
+const KINDS: CredentialKind[] = ['none', 'wrong', 'app keys', 'bearer', 'expired bearer', 'management keys', 'client keys']
+const CLIENT_KEYS = { 'X-Client-Application-Id': 'promokit-client-id', 'X-Client-Token': 'promokit-client-token' }
 
 interface Call {
   method: 'get' | 'post' | 'put' | 'delete'
@@ -40,15 +41,20 @@ const CALLS: Record<string, (ctx: { exportId: string; redemptionId: string }) =>
   createOAuthToken: () => ({ method: 'post', path: '/v1/oauth/token', body: { grant_type: 'client_credentials', scope: 'api campaigns' }, form: true }),
   copyCampaignTemplate: () => ({ method: 'post', path: '/management/v1/projects/proj_demo0001/templates/campaigns/camp_tpl_demo0001/copy', body: { name: 'Matrix copy', destination_project_id: 'proj_demo0002' } }),
   getMetadataSchema: () => ({ method: 'get', path: '/management/v1/projects/proj_demo0001/metadata-schemas/ms_demo0001' }),
+  clientValidateStackedDiscounts: () => ({ method: 'post', path: '/client/v1/validations', body: { redeemables: [{ object: 'voucher', id: 'WELCOME-0001' }], order: { amount: 1000 } } }),
+  clientRedeemStackedDiscounts: () => ({ method: 'post', path: '/client/v1/redemptions', body: { redeemables: [{ object: 'voucher', id: 'WELCOME-0002' }], order: { amount: 1000 } } }),
+  clientListPromotionTiers: () => ({ method: 'get', path: '/client/v1/promotions/tiers' }),
 }
 
 const SUCCESS: Record<string, number> = { deleteCampaign: 204 }
 const management = (op: string) => op === 'copyCampaignTemplate' || op === 'getMetadataSchema'
+const client = (op: string) => op.startsWith('client')
 
 /** The documented answer: app operations take app keys or a live bearer token, the token endpoint app keys only, management operations management keys only. */
 function expected(op: string, kind: CredentialKind): number {
   const ok = SUCCESS[op] ?? 200
   if (management(op)) return kind === 'management keys' ? ok : 401
+  if (client(op)) return kind === 'client keys' ? ok : 401
   if (op === 'createOAuthToken') return kind === 'app keys' ? ok : 401
   return kind === 'app keys' || kind === 'bearer' ? ok : 401
 }
@@ -78,11 +84,14 @@ describe('credentials matrix', () => {
     const bearer = t.deps.tokens.issue({ projectId: 'proj_demo0001', clientId: 'promokit-app-id', scopes: ALL_SCOPES }).accessToken
     const headers: Record<CredentialKind, Record<string, string>> = {
       none: {},
-      wrong: management(op) ? { 'X-Management-Id': 'promokit-management-id', 'X-Management-Token': 'wrong' } : { 'X-App-Id': 'promokit-app-id', 'X-App-Token': 'wrong' },
+      wrong: management(op)
+        ? { 'X-Management-Id': 'promokit-management-id', 'X-Management-Token': 'wrong' }
+        : client(op) ? { ...CLIENT_KEYS, 'X-Client-Token': 'wrong' } : { 'X-App-Id': 'promokit-app-id', 'X-App-Token': 'wrong' },
       'app keys': t.headers.app,
       bearer: { Authorization: `Bearer ${bearer}` },
       'expired bearer': { Authorization: `Bearer ${expired}` },
       'management keys': t.headers.management,
+      'client keys': CLIENT_KEYS,
     }
     const call = CALLS[op]({ exportId, redemptionId })
     let req = t.request[call.method](call.path).set(headers[kind])

@@ -94,8 +94,19 @@ const CONTENT_TYPES = [
   'application/xml', 'application/json;;;', '*/*', 'garbage',
 ]
 
+const CLIENT_KEYS = { 'X-Client-Application-Id': 'promokit-client-id', 'X-Client-Token': 'promokit-client-token' }
+const CLIENT_KEYS_B = { 'X-Client-Application-Id': 'promokit-client-id-2', 'X-Client-Token': 'promokit-client-token-2' }
+
 function authArb(op: OperationInfo, creds: Credentials): fc.Arbitrary<Record<string, string>> {
   const management = op.path.startsWith('/management')
+  if (op.path.startsWith('/client/')) {
+    // the browser API: client-side keys; the secret keys and a wrong client token are refused
+    return fc.oneof(
+      { weight: 12, arbitrary: fc.constant(CLIENT_KEYS) },
+      { weight: 2, arbitrary: fc.constant(CLIENT_KEYS_B) },
+      { weight: 1, arbitrary: fc.constantFrom<Record<string, string>>(creds.app, {}, { ...CLIENT_KEYS, 'X-Client-Token': 'wrong' }, { ...CLIENT_KEYS, Origin: 'http://evil.example' }) },
+    )
+  }
   const valid = management ? creds.management : creds.app
   return fc.oneof(
     { weight: 12, arbitrary: fc.constant(valid) },

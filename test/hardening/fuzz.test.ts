@@ -27,6 +27,8 @@ const SAMPLES: Record<string, unknown[]> = {
     { redeemables: [{ object: 'voucher', id: 'LOYAL-0001', reward: { id: 'rew_demo0001' } }], order: { amount: 1000 } },
   ],
   createOAuthToken: [{ grant_type: 'client_credentials', scope: 'api campaigns' }],
+  clientValidateStackedDiscounts: [{ redeemables: [{ object: 'voucher', id: 'WELCOME-0001' }], order: { amount: 10000 } }],
+  clientRedeemStackedDiscounts: [{ redeemables: [{ object: 'voucher', id: 'GIFT-0001', gift: { credits: 100 } }], order: { amount: 1000 } }],
   copyCampaignTemplate: [{ name: 'Fuzz copy', destination_project_id: 'proj_demo0002' }],
 }
 

@@ -144,6 +144,10 @@
         window.ui.preauthorizeApiKey('appToken', a.appToken)
         window.ui.preauthorizeApiKey('managementId', config.management.id)
         window.ui.preauthorizeApiKey('managementToken', config.management.token)
+        if (a.clientId) {
+          window.ui.preauthorizeApiKey('clientApplicationId', a.clientId)
+          window.ui.preauthorizeApiKey('clientToken', a.clientToken)
+        }
         document.body.dataset.reference = 'ready'
       },
     })

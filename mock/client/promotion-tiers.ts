@@ -1,0 +1,29 @@
+import type { ProjectState } from '../project-state.js'
+
+type Json = Record<string, any>
+
+export interface TierQuery {
+  is_available?: boolean
+  limit?: number
+  page?: number
+}
+
+/** Within its dates at `now` (an absent date does not bound). */
+const withinDates = (item: Json, now: number): boolean =>
+  (!item.start_date || Date.parse(item.start_date) <= now) && (!item.expiration_date || Date.parse(item.expiration_date) > now)
+
+/** A tier a storefront may offer now: it and its campaign active and within their dates. */
+const available = (tier: Json, now: number): boolean => tier.active !== false && tier.campaign?.active !== false && withinDates(tier, now) && withinDates(tier.campaign ?? {}, now)
+
+/** `GET /client/v1/promotions/tiers`: the tiers of every promotion campaign, oldest campaign first, in hierarchy order. */
+export function listPromotionTiers(project: ProjectState, query: TierQuery, now: number): Json {
+  const all = project.campaigns
+    .all()
+    .filter((c) => c.campaign_type === 'PROMOTION')
+    .flatMap((c) => ((c.promotion as Json | undefined)?.tiers ?? []) as Json[])
+  const matching = query.is_available ? all.filter((tier) => available(tier, now)) : all
+  const limit = query.limit ?? 10
+  const start = ((query.page ?? 1) - 1) * limit
+  const tiers = matching.slice(start, start + limit)
+  return { object: 'list', data_ref: 'tiers', tiers, total: matching.length, has_more: start + tiers.length < matching.length }
+}
