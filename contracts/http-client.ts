@@ -153,7 +153,9 @@ export class HttpClient {
         if (undo) queueMicrotask(() => queueMicrotask(() => this.#budget.release(undo)))
       }
     }
-    const response = this.#options.limiter ? await this.#options.limiter.run(attempt) : await attempt()
+    // Control calls to the promokit mock are not the target's API: no pacing (a wait may itself be one of them).
+    const limiter = spec.operationId === MOCK_CONTROL ? undefined : this.#options.limiter
+    const response = limiter ? await limiter.run(attempt) : await attempt()
     const exchange: Exchange = { operationId: spec.operationId, request, response, durationMs: Math.round(performance.now() - started) }
     this.#options.onExchange?.(exchange)
     return exchange
