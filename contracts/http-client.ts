@@ -153,8 +153,9 @@ export class HttpClient {
         if (undo) queueMicrotask(() => queueMicrotask(() => this.#budget.release(undo)))
       }
     }
-    // The mock's control API (its clock, moved by the limiter's own waits on the mock) never waits for the target's window.
-    const response = this.#options.limiter && spec.operationId !== MOCK_CONTROL ? await this.#options.limiter.run(attempt) : await attempt()
+    // Control calls to the promokit mock are not the target's API: no pacing (a wait may itself be one of them).
+    const limiter = spec.operationId === MOCK_CONTROL ? undefined : this.#options.limiter
+    const response = limiter ? await limiter.run(attempt) : await attempt()
     const exchange: Exchange = { operationId: spec.operationId, request, response, durationMs: Math.round(performance.now() - started) }
     this.#options.onExchange?.(exchange)
     return exchange

@@ -1,0 +1,102 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createMockServer, type MockServer } from '../mock/server.js'
+import { runSuite } from './runner.js'
+import { loadSuite, type Suite } from './suite.js'
+import type { RunReport } from './types.js'
+
+// Issue 12, section 1's last legitimate variant: a server that rate-limits the run, as the real service does.
+// The mock, behind a proxy that counts requests per window of (the mock's) time and answers 429 beyond the
+// limit. Time is the mock's clock: the suite's waits advance it (through the proxy, which sees them).
+interface Variant {
+  name: string
+  /** Send X-Rate-Limit-Limit/-Remaining/-Retry on every answer (the real service does). */
+  headers: boolean
+  /** What a 429 carries. */
+  retry: 'retry-after' | 'x-rate-limit-retry'
+}
+
+const VARIANTS: Variant[] = [
+  { name: 'X-Rate-Limit-* on every answer, 429 with X-Rate-Limit-Retry', headers: true, retry: 'x-rate-limit-retry' },
+  { name: 'no rate-limit headers, 429 with Retry-After only', headers: false, retry: 'retry-after' },
+]
+const LIMIT = 40
+const WINDOW_MS = 60_000
+
+let suite: Suite
+let mock: MockServer
+beforeAll(async () => {
+  suite = await loadSuite()
+  mock = await createMockServer()
+})
+afterAll(() => mock?.close())
+
+async function rateLimitingProxy(variant: Variant): Promise<{ url: string; now(): number; refused: () => number; close(): Promise<void> }> {
+  let now = Date.UTC(2026, 0, 1)
+  let windowEnd = now + WINDOW_MS
+  let used = 0
+  let refused = 0
+  const server: Server = createServer(async (req, res) => {
+    const chunks: Buffer[] = []
+    for await (const chunk of req) chunks.push(chunk as Buffer)
+    const body = Buffer.concat(chunks)
+    if (req.url === '/_mock/clock/advance') now += Number(JSON.parse(body.toString()).ms) || 0
+    const limited = !req.url!.startsWith('/_mock')
+    if (now >= windowEnd) {
+      windowEnd = now + WINDOW_MS - ((now - windowEnd) % WINDOW_MS)
+      used = 0
+    }
+    const rate = { 'x-rate-limit-limit': String(LIMIT), 'x-rate-limit-remaining': String(Math.max(0, LIMIT - used - 1)), 'x-rate-limit-retry': String(Math.ceil(windowEnd / 1000)) }
+    if (limited && used >= LIMIT) {
+      refused++
+      const retry = variant.retry === 'retry-after' ? { 'retry-after': String(Math.ceil((windowEnd - now) / 1000)) } : { 'x-rate-limit-retry': rate['x-rate-limit-retry'] }
+      res.writeHead(429, { 'content-type': 'application/json', ...(variant.headers ? rate : {}), ...retry })
+      res.end(JSON.stringify({ code: 429, key: 'too_many_requests', message: 'Too many requests', details: 'Rate limit exceeded', request_id: 'v-429' }))
+      return
+    }
+    if (limited) used++
+    const answer = await fetch(`${mock.url}${req.url}`, { method: req.method, headers: req.headers as Record<string, string>, body: body.length ? body : undefined, redirect: 'manual' })
+    const headers: Record<string, string> = {}
+    answer.headers.forEach((value, name) => {
+      if (!['content-length', 'transfer-encoding', 'connection', 'keep-alive'].includes(name)) headers[name] = value
+    })
+    res.writeHead(answer.status, { ...headers, ...(variant.headers && limited ? rate : {}) })
+    res.end(Buffer.from(await answer.arrayBuffer()))
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    now: () => now,
+    refused: () => refused,
+    close: () => new Promise((resolve) => {
+      server.closeAllConnections()
+      server.close(() => resolve())
+    }),
+  }
+}
+
+describe('a target that rate-limits the run', () => {
+  it.each(VARIANTS)('$name: every check passes, none fails for a 429', async (variant) => {
+    await mock.reset()
+    const proxy = await rateLimitingProxy(variant)
+    let report: RunReport
+    try {
+      report = await runSuite({
+        baseUrl: proxy.url, credentials: mock.credentials, ids: { projectId: mock.credentials.projectId }, isMock: true,
+        validator: suite.validator, checks: suite.checks, concurrency: 4, clock: { now: proxy.now, sleep: async () => {} },
+      })
+    } finally {
+      await proxy.close()
+    }
+    const failures = report.results.filter((r) => r.status === 'failed').map((r) => `${r.id}: ${r.failure?.problems[0]?.message}`)
+    expect(failures).toEqual([])
+    expect(report.summary.rateLimited).toBe(0)
+    expect(report.cleanup.failed).toEqual([])
+    expect(report.requests).toBeGreaterThan(LIMIT * 3)
+    expect(report.rateLimit!.waitedMs).toBeGreaterThan(0)
+    // With the headers the suite paces itself and never goes over; without them it learns from the 429s.
+    if (variant.headers) expect(proxy.refused()).toBe(0)
+    else expect(proxy.refused()).toBeGreaterThan(0)
+  }, 60_000)
+})
