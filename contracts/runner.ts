@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import type { Check } from './check.js'
 import { fitBudget, plannedRequests } from './budget.js'
 import { conflicts, costOf } from './check-costs.js'
@@ -40,6 +41,8 @@ export interface RunOptions {
   signal?: AbortSignal
   onCheckStart?(check: Check, index: number, total: number): void
   onCheckEnd?(result: CheckResult, index: number, total: number): void
+  /** Every answer a check received, with the check's id (also when checks run side by side): for drift. */
+  onCheckExchange?(checkId: string, exchange: Exchange): void
 }
 
 export const DEFAULTS = { timeoutMs: 10_000, pollTimeoutMs: 60_000, maxRequests: 500, concurrency: 1, rateLimitWaitMs: 120_000 }
@@ -49,6 +52,9 @@ export function planChecks(checks: readonly Check[], options: { readOnly?: boole
   const matching = checks.filter((c) => (!options.readOnly || c.readOnly) && (!options.grep || options.grep.test(c.id) || options.grep.test(c.title)))
   return options.budget === undefined ? matching : fitBudget(matching, options.budget).checks
 }
+
+/** Which check an exchange belongs to, across the awaits of checks running side by side. */
+const currentCheck = new AsyncLocalStorage<string>()
 
 export function newRunId(): string {
   return (Date.now() % 2_176_782_336).toString(36).padStart(6, '0') + Math.random().toString(36).slice(2, 6)
@@ -78,7 +84,11 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
     timeoutMs: options.timeoutMs ?? DEFAULTS.timeoutMs,
     budget,
     limiter,
-    onExchange: (ex) => coverage.record(ex),
+    onExchange: (ex) => {
+      coverage.record(ex)
+      const checkId = currentCheck.getStore()
+      if (checkId) options.onCheckExchange?.(checkId, ex)
+    },
   })
   activeClient = client
   const planned = planChecks(options.checks, options)
@@ -99,7 +109,8 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
       if (!interrupted && options.signal?.aborted) interrupted = 'interrupted (SIGINT)'
       options.onCheckStart?.(check, index, planned.length)
       if (check.needs?.length || check.uses?.length) await discovered
-      const result = interrupted ? skipped(check, interrupted) : await runOne(check, ctx, ids)
+      const withoutKeys = !interrupted && lacksManagementKeys(check, options)
+      const result = interrupted ? skipped(check, interrupted) : withoutKeys ? skipped(check, withoutKeys) : await currentCheck.run(check.id, () => runOne(check, ctx, ids))
       if (!interrupted && result.status === 'failed' && result.failure?.problems[0]?.keyword === 'budget') interrupted = 'request budget used up'
       results[index] = result
       options.onCheckEnd?.(result, index, planned.length)
@@ -132,6 +143,16 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
     cleanup: outcome,
     ...(interrupted ? { interrupted } : {}),
   }
+}
+
+/**
+ * A check of a management operation (under /management/, management keys only) cannot run without those keys:
+ * it is skipped with the flags to pass, not failed with a 401. The auth.* checks send wrong keys on purpose and run.
+ */
+function lacksManagementKeys(check: Check, options: RunOptions): string | undefined {
+  if (check.id.startsWith('auth.') || (options.credentials.managementId && options.credentials.managementToken)) return undefined
+  const management = options.validator.operations.filter((op) => op.path.startsWith('/management/')).map((op) => op.operationId)
+  return check.operationIds.some((id) => management.includes(id)) ? 'needs --management-id and --management-token (env PROMOKIT_MANAGEMENT_ID, PROMOKIT_MANAGEMENT_TOKEN)' : undefined
 }
 
 async function runOne(check: Check, ctx: ReturnType<typeof createCheckContext>, ids: KnownIds): Promise<CheckResult> {

@@ -1,3 +1,5 @@
+import type { BaselineEntry, BaselineOutcome } from './baseline.js'
+import type { DriftReport } from './drift.js'
 import type { Exchange, RecordedRequest } from './http-client.js'
 
 /** Ids of pre-existing resources some checks need; from flags, discovery, or absent (→ skipped). */
@@ -58,6 +60,8 @@ export interface CheckResult {
   reason?: string
   /** Skipped because the target's rate limit asked for a longer wait than allowed: not run, not failed. */
   notRun?: 'rate-limited'
+  /** A failure the baseline knows (`expired`: its entry ran out, so it fails the run again). */
+  baseline?: BaselineEntry & { expired: boolean }
   failure?: FailureReport
 }
 
@@ -78,6 +82,8 @@ export interface RunSummary {
   skipped: number
   /** Checks not run because the target rate-limited the run for longer than --rate-limit-wait. */
   rateLimited?: number
+  /** Failures the baseline tolerates (not in `failed`). */
+  known?: number
 }
 
 export interface RunReport {
@@ -98,6 +104,10 @@ export interface RunReport {
   summary: RunSummary
   /** `kept`: created resources the API cannot delete (absent in reports of older versions). */
   cleanup: { deleted: string[]; failed: string[]; kept?: string[] }
+  /** What `--baseline` did: known failures, expired entries, entries that now pass. */
+  baseline?: BaselineOutcome
+  /** `promokit drift`: where this target (A) and another (B) answered differently. */
+  drift?: DriftReport
   /** Set when the run stopped early (SIGINT, request budget). */
   interrupted?: string
 }
