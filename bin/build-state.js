@@ -1,6 +1,7 @@
 // Whether dist/ is older than what it is built from, in a checkout (an installed package has no sources
-// and is never stale). Used by `npm start` (rebuild only then) and by bin/promokit.js (a hint, no rebuild).
+// and is never stale). Used by `npm start` and `npm install` (rebuild only then) and by bin/promokit.js (a hint, no rebuild).
 // A stat of each input: ~10 ms, against seconds for `npm run build`.
+import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -42,4 +43,13 @@ function newerIn(dir, built) {
     }
   }
   return undefined
+}
+
+/** Runs `npm run build` when dist/ is stale (saying why on stderr); exits with the build's code if it fails. */
+export function buildIfStale() {
+  const reason = staleBecause()
+  if (!reason) return
+  process.stderr.write(`promokit: building (${reason === 'never built' ? 'never built' : `${reason} changed since the last build`})\n`)
+  const built = spawnSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' })
+  if (built.status !== 0) process.exit(built.status ?? 1)
 }

@@ -53,7 +53,7 @@ describe('npm start', () => {
       await until(() => /listening on http:\/\/\S+/.test(output), 'the banner')
       const url = /listening on (http:\/\/\S+)/.exec(output)![1]
       expect((await fetch(`${url}/_mock/clock`)).status).toBe(200)
-      expect(output).not.toContain('building first') // npm test built it: nothing changed since
+      expect(output).not.toContain('promokit: building') // npm test built it: nothing changed since
 
       npm.kill('SIGTERM')
       const refused = async () => fetch(`${url}/_mock/clock`).then(() => false, () => true)
