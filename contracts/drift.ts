@@ -1,3 +1,4 @@
+import { escapePointerToken } from '../src/json-pointer.js'
 import type { Exchange } from './http-client.js'
 import type { CheckStatus, RunReport } from './types.js'
 
@@ -93,7 +94,7 @@ function flatten(body: unknown): Map<string, Set<unknown>> {
     out.set(path, set)
     if (Array.isArray(value)) value.forEach((item) => walk(item, `${path}/*`))
     else if (value !== null && typeof value === 'object') {
-      for (const [key, v] of Object.entries(value)) walk(v, `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`)
+      for (const [key, v] of Object.entries(value)) walk(v, `${path}/${escapePointerToken(key)}`)
     } else set.add(value)
   }
   if (body !== null && typeof body === 'object') walk(body, '')

@@ -1,8 +1,14 @@
-/** RFC 6901 pointers, for the drop/set response faults. */
+import { decodePointer } from '../../src/json-pointer.js'
+
+// A fault pointer comes from a request: written through as-is, `/__proto__/x` would land on Object.prototype.
+const UNSAFE_TOKENS = new Set(['__proto__', 'constructor', 'prototype'])
+
+/** RFC 6901 pointers, for the drop/set response faults; tokens that reach a prototype are refused. */
 export function parsePointer(pointer: string): string[] {
-  if (pointer === '') return []
-  if (!pointer.startsWith('/')) throw new RangeError(`a JSON pointer starts with "/": ${pointer}`)
-  return pointer.slice(1).split('/').map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
+  const tokens = decodePointer(pointer)
+  const unsafe = tokens.find((t) => UNSAFE_TOKENS.has(t))
+  if (unsafe !== undefined) throw new RangeError(`"${unsafe}" may not appear in a pointer: ${pointer}`)
+  return tokens
 }
 
 type Container = Record<string, unknown> | unknown[]

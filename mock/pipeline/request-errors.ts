@@ -1,3 +1,4 @@
+import { decodeToken } from '../../src/json-pointer.js'
 import { ApiError, type ErrorCode } from '../errors.js'
 
 /** The parts of the validator's Violation the mock reports. */
@@ -53,7 +54,7 @@ function describe(v: ViolationLike & { in: string }, campaignType: string | unde
 
 /** `/body/voucher/discount` → `voucher.discount`, `/body/redeemables/5` → `redeemables[5]`, `/query/limit` → `limit`. */
 export function fieldName(pointer: string): string {
-  const parts = pointer.split('/').slice(2).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
+  const parts = pointer.split('/').slice(2).map(decodeToken)
   let out = ''
   for (const part of parts) out += /^\d+$/.test(part) ? `[${part}]` : out ? `.${part}` : part
   return out

@@ -1,4 +1,5 @@
 import type { ErrorObject } from 'ajv'
+import { escapePointerToken } from '../json-pointer.js'
 import { collapseCombinators, type SchemaSource } from './collapse.js'
 
 export type ViolationLocation = 'path' | 'query' | 'header' | 'body'
@@ -36,7 +37,7 @@ export function toViolations(errors: readonly ErrorObject[], ajv: SchemaSource, 
 function toViolation(error: ErrorObject, ajv: SchemaSource, prefix: string, location?: ViolationLocation): Violation {
   const base = prefix + error.instancePath
   const params = error.params as Record<string, unknown>
-  const at = (name: unknown) => `${base}/${escapePointer(String(name))}`
+  const at = (name: unknown) => `${base}/${escapePointerToken(String(name))}`
   let pointer = base
   let keyword = error.keyword
   let message = error.message ?? keyword
@@ -108,10 +109,6 @@ function discriminatorValues(error: ErrorObject, ajv: SchemaSource, tag: string)
     const values = prop?.const !== undefined ? [prop.const] : (prop?.enum ?? [])
     return values.map((v) => JSON.stringify(v))
   })
-}
-
-export function escapePointer(segment: string): string {
-  return segment.replace(/~/g, '~0').replace(/\//g, '~1')
 }
 
 /** Keeps violation reports readable when a whole list or a long string is the culprit. */
