@@ -9,6 +9,7 @@ const LOADERS: Record<string, () => Promise<Command[]>> = {
   mock: async () => [(await import('./mock/serve.js')).mockCommand()],
   contract: async () => [(await import('./contracts/cli.js')).contractCommand()],
   proxy: async () => [(await import('./contracts/cli.js')).proxyCommand()],
+  drift: async () => [(await import('./contracts/cli.js')).driftCommand()],
 }
 
 const requested = process.argv[2]

@@ -28,7 +28,9 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     let previous = ''
     try {
       previous = readFileSync(outFile, 'utf8')
-    } catch {}
+    } catch {
+      // no file yet: it is written below
+    }
     if (previous !== text) writeFileSync(outFile, text)
     process.stdout.write(`${previous === text ? 'unchanged' : 'wrote'} ${outFile}\n`)
   }

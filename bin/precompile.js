@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Build step (`npm run build`): precompiles the bundled spec's validators into dist/validators/, so the
 // mock starts without parsing the YAML or compiling schemas. Needs only dist/ and node_modules.
-import { readdirSync, rmSync } from 'node:fs'
+import { readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 
 const { writePrecompiled } = await import('../dist/src/validation/precompile.js')
@@ -15,3 +15,6 @@ const { key, exports, bytes } = await writePrecompiled(specPath(), dir)
 for (const file of readdirSync(dir)) if (!file.startsWith(key)) rmSync(join(dir, file), { force: true })
 const ms = Math.round(performance.now() - started)
 process.stdout.write(`precompiled ${exports} validators of spec/openapi.yaml into dist/validators/${key}.{request,response}.cjs (${Math.round(bytes / 1024)} KB, ${ms} ms)\n`)
+// The build's last step: `npm start` rebuilds only when a source is newer than this (bin/build-state.js).
+const { stampFile } = await import('./build-state.js')
+writeFileSync(stampFile, `${new Date().toISOString()}\n`)

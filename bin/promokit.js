@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// The bin runs the compiled CLI; `npm install` builds it (the `prepare` script).
+// The bin runs the compiled CLI; `npm install` builds it (the `prepare` script). It never rebuilds: in a
+// checkout whose sources changed since the last build it says so (`npm start` rebuilds when needed).
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 
@@ -7,5 +8,10 @@ const entry = new URL('../dist/cli.js', import.meta.url)
 if (!existsSync(fileURLToPath(entry))) {
   process.stderr.write('promokit: the CLI is not built yet. Run `npm run build` (npm install does it for you).\n')
   process.exit(1)
+}
+if (existsSync(fileURLToPath(new URL('../cli.ts', import.meta.url)))) {
+  const { staleBecause } = await import('./build-state.js')
+  const reason = staleBecause()
+  if (reason) process.stderr.write(`promokit: dist/ is older than ${reason}; run \`npm run build\` to use your changes\n`)
 }
 await import(entry.href)

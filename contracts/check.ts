@@ -16,7 +16,32 @@ export interface Check {
   needs?: readonly FixtureId[]
   /** Ids it uses when they are known or can be discovered, and otherwise works around (never skipped for them). */
   uses?: readonly FixtureId[]
+  /**
+   * Requests one run of it sends, including those that undo what it creates (cleanup) and the mock's clock
+   * moves; `--list` adds them up and `--budget` plans with them. Default: contracts/check-costs.ts.
+   */
+  requests?: number
+  /** What it is worth when the budget is short (default 1; a happy path of its operation 3). */
+  value?: number
+  /** What it shares with checks that may run at the same time (`--concurrency`). Default: check-costs.ts, else it runs alone. */
+  shares?: SharedUse
   run(ctx: CheckContext): Promise<void>
+}
+
+/**
+ * Things checks share: `campaign-list` (what listCampaigns returns), `clock` (the mock's, moved by waits),
+ * `gift-card` (the discovered gift campaign's balances), `reward-assignment`, `referral-holders`, or any other name.
+ */
+export type SharedResource = 'campaign-list' | 'clock' | 'gift-card' | 'reward-assignment' | 'referral-holders' | (string & {})
+
+/**
+ * Two checks conflict (never run side by side) when one changes what the other reads or changes too much
+ * to share: a check that `reads` a resource must not see it change meanwhile; checks that only `change`
+ * one (e.g. each creates campaigns of its own) may run together.
+ */
+export interface SharedUse {
+  reads?: readonly SharedResource[]
+  changes?: readonly SharedResource[]
 }
 
 /** A problem as checks state it; `location` defaults to `behaviour`. */

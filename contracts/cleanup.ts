@@ -1,4 +1,6 @@
-import type { HttpClient } from './http-client.js'
+import { deleteCampaignAndWait } from './delete-campaign.js'
+import { CAMPAIGN_CLEANUP_REQUESTS, type HttpClient } from './http-client.js'
+import { mapConcurrent } from './schedule.js'
 
 interface Task {
   label: string
@@ -31,11 +33,16 @@ export class Cleanup {
   readonly #campaigns = new Set<string>()
 
   constructor(
-    private readonly deps: { client: () => HttpClient; wait: (ms: number) => Promise<void>; pollTimeoutMs: number },
+    private readonly deps: { client: () => HttpClient; wait: (ms: number) => Promise<void>; pollTimeoutMs: number; concurrency?: number },
   ) {}
 
   get pending(): number {
     return this.#tasks.length
+  }
+
+  /** Requests the cleanup needs (the sweep, one per task, CAMPAIGN_CLEANUP_REQUESTS per campaign): kept out of the checks' budget. */
+  get reserve(): number {
+    return 1 + this.#tasks.length + (CAMPAIGN_CLEANUP_REQUESTS - 1) * this.#campaigns.size
   }
 
   add(label: string, run: () => Promise<void>): void {
@@ -86,11 +93,12 @@ export class Cleanup {
     }
   }
 
+  /** Runs every task (restores first, last-in first-out, then the deletions side by side); never throws. */
   async runAll(): Promise<CleanupOutcome> {
     const outcome: CleanupOutcome = { deleted: [], failed: [], kept: [...this.#kept] }
     const tasks = this.#tasks.reverse()
     this.#tasks = []
-    for (const task of tasks) {
+    const attempt = async (task: Task): Promise<void> => {
       try {
         await task.run()
         outcome.deleted.push(task.label)
@@ -98,24 +106,13 @@ export class Cleanup {
         outcome.failed.push(`${task.label}: ${(error as Error).message}`)
       }
     }
+    const deletions = tasks.filter((t) => t.label.startsWith('deleteCampaign '))
+    for (const task of tasks.filter((t) => !deletions.includes(t))) await attempt(task)
+    await mapConcurrent(deletions, this.deps.concurrency ?? 1, attempt)
     return outcome
   }
 
-  /** A campaign still generating answers 404 with Retry-After (documented choice): wait and retry. */
   async #deleteCampaign(id: string): Promise<void> {
-    let waited = 0
-    for (;;) {
-      const ex = await this.deps.client().send({ operationId: 'deleteCampaign', method: 'DELETE', path: `/v1/campaigns/${encodeURIComponent(id)}` })
-      const { status, headers } = ex.response
-      if (status === 204 || status === 200) return
-      const retryAfter = Number(headers['retry-after'])
-      if (status === 404 && !(retryAfter > 0)) return
-      if ((status !== 404 && status !== 409 && status !== 429) || waited >= this.deps.pollTimeoutMs) {
-        throw new Error(`DELETE answered ${status}`)
-      }
-      const ms = retryAfter > 0 ? retryAfter * 1000 : 1000
-      await this.deps.wait(ms)
-      waited += ms
-    }
+    await deleteCampaignAndWait(this.deps.client(), id, { wait: this.deps.wait, timeoutMs: this.deps.pollTimeoutMs })
   }
 }

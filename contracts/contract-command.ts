@@ -1,16 +1,20 @@
-import { writeFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { Command, InvalidArgumentError } from 'commander'
 import { CliError, USAGE_ERROR } from '../src/cli/cli-error.js'
 import { envValue, integerOption } from '../src/cli/options.js'
+import { applyBaseline, isoDay, parseBaseline, recordBaseline, type Baseline } from './baseline.js'
 import type { Credentials } from './http-client.js'
 import { checkLine, printPlan, printReport } from './reporters/console.js'
 import { renderHtml } from './reporters/html.js'
 import { renderJson } from './reporters/json.js'
 import { renderJunit } from './reporters/junit.js'
+import { TargetUnusable } from './preflight.js'
 import { DEFAULTS, newRunId, planChecks, runSuite } from './runner.js'
 import { loadSuite } from './suite.js'
-import { clusterUrl, detectMock, issueBearerToken } from './target.js'
+import { fail, toRegExp, writeOutput } from './command-support.js'
+import { prepareTarget } from './prepare-target.js'
+import { clusterUrl } from './target.js'
 import type { KnownIds, RunReport } from './types.js'
 
 const REPORTERS = { junit: { render: renderJunit, file: 'promokit-contract.junit.xml' }, json: { render: renderJson, file: 'promokit-contract.json' }, html: { render: renderHtml, file: 'promokit-contract.html' } }
@@ -31,6 +35,15 @@ interface ContractFlags extends Credentials, Omit<KnownIds, 'giftCampaignId'> {
   timeout: number
   pollTimeout: number
   maxRequests: number
+  budget?: number
+  concurrency: number
+  rateLimitWait: number
+  latency?: number
+  baseline?: string
+  recordBaseline?: string
+  baselineOwner: string
+  baselineReason: string
+  baselineExpires?: string
   reporter: ReporterKind[]
   outputFile: string[]
   list?: boolean
@@ -66,10 +79,19 @@ export function contractCommand(io: CommandIo = { stdout: process.stdout, env: p
     .option('--grep <pattern>', 'run only checks whose id or title matches this regular expression')
     .option('--timeout <ms>', 'per-request timeout', integerOption(1), DEFAULTS.timeoutMs)
     .option('--poll-timeout <ms>', 'how long to wait for async jobs (generation, exports)', integerOption(1), DEFAULTS.pollTimeoutMs)
-    .option('--max-requests <n>', 'request budget for the whole run', integerOption(1), DEFAULTS.maxRequests)
+    .option('--max-requests <n>', 'hard limit on the requests of the whole run, cleanup included', integerOption(1), DEFAULTS.maxRequests)
+    .option('--budget <n>', 'run the most valuable checks that fit in n requests (every operation from about 100)', integerOption(1))
+    .option('--concurrency <n>', 'checks run side by side when they share nothing', integerOption(1, 64), DEFAULTS.concurrency)
+    .option('--rate-limit-wait <ms>', 'longest wait for the target\'s rate limit; beyond it a check is reported as not run', integerOption(0), DEFAULTS.rateLimitWaitMs)
+    .option('--latency <ms>', 'with the in-process mock only: latency it adds to every answer', integerOption(0, 600_000))
+    .option('--baseline <file>', 'known failures (with reason, owner, expiry): the run fails only on new ones and expired entries')
+    .option('--record-baseline <file>', 'write this run\'s failures as a baseline file (edit each reason/owner/expiry, commit it)')
+    .option('--baseline-owner <name>', 'owner written by --record-baseline', 'unassigned')
+    .option('--baseline-reason <text>', 'reason written by --record-baseline', 'known deviation, recorded by promokit contract --record-baseline')
+    .option('--baseline-expires <YYYY-MM-DD>', 'expiry written by --record-baseline (default: in 30 days)')
     .option('--reporter <kind>', 'also write a report: junit, json or html (repeatable)', collectReporter, [])
     .option('--output-file <path>', 'file for the reporter at the same position (repeatable; default promokit-contract.<ext>)', collect, [])
-    .option('--list', 'print the planned checks and exit (dry run, sends nothing)')
+    .option('--list', 'print the planned checks and the requests they will send, then exit (sends nothing)')
     .action(async (flags: ContractFlags) => runContractCommand(flags, io))
 }
 
@@ -78,7 +100,11 @@ async function runContractCommand(flags: ContractFlags, io: CommandIo): Promise<
   if (flags.baseUrl && flags.cluster) throw new CliError(USAGE_ERROR, 'use either --base-url or --cluster, not both')
   const grep = flags.grep === undefined ? undefined : toRegExp(flags.grep)
   const suite = await loadSuite()
-  if (flags.list) return printPlan(io.stdout, planChecks(suite.checks, { readOnly: flags.readOnly, grep }))
+  if (flags.latency !== undefined && (flags.baseUrl || flags.cluster)) throw new CliError(USAGE_ERROR, '--latency applies to the in-process mock only (drop --base-url/--cluster)')
+  const plan = { readOnly: flags.readOnly, grep, budget: flags.budget }
+  const baseline = flags.baseline === undefined ? undefined : readBaseline(flags.baseline)
+  if (flags.baselineExpires !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(flags.baselineExpires)) throw new CliError(USAGE_ERROR, `--baseline-expires must be a date YYYY-MM-DD, got "${flags.baselineExpires}"`)
+  if (flags.list) return printPlan(io.stdout, planChecks(suite.checks, plan), { budget: flags.budget, maxRequests: flags.maxRequests })
 
   let baseUrl = flags.baseUrl
   if (flags.cluster) {
@@ -103,20 +129,10 @@ async function runContractCommand(flags: ContractFlags, io: CommandIo): Promise<
     referralMemberId: flags.referralMemberId, templateId: flags.templateId, metadataSchemaId: flags.metadataSchemaId,
   }
 
-  // Without a target, the suite runs against promokit's own mock, started here on a free port.
-  let mock: { close(): Promise<void> } | undefined
-  if (!baseUrl) {
-    const { createMockServer } = await import('../mock/server.js')
-    const server = await createMockServer()
-    mock = server
-    baseUrl = server.url
-    credentials = { ...server.credentials, ...definedOnly(credentials) }
-    ids.projectId ??= server.credentials.projectId
-    credentials.bearerToken ??= await issueBearerToken(baseUrl, server.credentials.appId, server.credentials.appToken)
-    io.stdout.write(`Started the promokit mock at ${baseUrl}\n`)
-  }
-  const isMock = mock !== undefined || (await detectMock(baseUrl))
-  if (!credentials.appId || !credentials.appToken) credentials = await fallbackCredentials(credentials, isMock, io)
+  const target = await prepareTarget({ baseUrl, credentials, ids, latencyMs: flags.latency }, io)
+  const { isMock } = target
+  baseUrl = target.baseUrl
+  credentials = target.credentials
 
   const abort = new AbortController()
   const onSigint = (): void => {
@@ -131,19 +147,27 @@ async function runContractCommand(flags: ContractFlags, io: CommandIo): Promise<
     const runId = newRunId()
     report = await runSuite({
       baseUrl, credentials, isMock, ids, validator: suite.validator, checks: suite.checks, readOnly: flags.readOnly, grep, runId,
+      budget: flags.budget, concurrency: flags.concurrency, rateLimitWaitMs: flags.rateLimitWait,
       onCheckStart: (_check, index, total) => {
         if (index === 0) io.stdout.write(`${total} checks; resources created are named pk-${runId}-… and deleted at the end\n`)
       },
       timeoutMs: flags.timeout, pollTimeoutMs: flags.pollTimeout, maxRequests: flags.maxRequests, signal: abort.signal,
       onCheckEnd: (result, index, total) => io.stdout.write(checkLine(result, index, total)),
-    })
+    }).catch((error: unknown) => (error instanceof TargetUnusable ? fail(error.message) : Promise.reject(error)))
   } finally {
     process.off('SIGINT', onSigint)
-    await mock?.close()
+    await target.close()
   }
+  if (flags.recordBaseline) {
+    const expires = flags.baselineExpires ?? isoDay(Date.now() + 30 * 86_400_000)
+    const recorded = recordBaseline(report, { reason: flags.baselineReason, owner: flags.baselineOwner, expires })
+    writeOutput(flags.recordBaseline, `${JSON.stringify(recorded, null, 2)}\n`)
+    io.stdout.write(`baseline of ${recorded.entries.length} failure(s) written to ${resolve(flags.recordBaseline)} (owner ${flags.baselineOwner}, expires ${expires})\n`)
+  }
+  if (baseline) report = applyBaseline(report, baseline, flags.baseline!, isoDay(Date.now()))
   flags.reporter.forEach((kind, i) => {
     const file = resolve(flags.outputFile[i] ?? REPORTERS[kind].file)
-    writeFileSync(file, REPORTERS[kind].render(report))
+    writeOutput(file, REPORTERS[kind].render(report))
     io.stdout.write(`${kind} report written to ${file}\n`)
   })
   printReport(io.stdout, report)
@@ -151,33 +175,16 @@ async function runContractCommand(flags: ContractFlags, io: CommandIo): Promise<
   if (report.summary.failed > 0) throw new CliError(1, `${report.summary.failed} check(s) failed`)
 }
 
-/**
- * Without app keys every check would only collect a 401. A promokit mock started elsewhere still has its
- * development keys unless told otherwise, so those are used (and said); any other target is a usage error.
- */
-async function fallbackCredentials(credentials: Credentials, isMock: boolean, io: CommandIo): Promise<Credentials> {
-  const missing = 'no app keys: pass --app-id and --app-token (or set PROMOKIT_APP_ID and PROMOKIT_APP_TOKEN)'
-  if (!isMock) throw new CliError(USAGE_ERROR, `${missing}; every check needs them`)
-  const { DEFAULT_CREDENTIALS } = await import('../mock/config.js')
-  const [project] = DEFAULT_CREDENTIALS.projects
-  io.stdout.write(`${missing}; the target is a promokit mock, so its development keys (${project.appId}) are used\n`)
-  return {
-    ...credentials,
-    appId: project.appId,
-    appToken: project.appToken,
-    managementId: credentials.managementId ?? DEFAULT_CREDENTIALS.management.id,
-    managementToken: credentials.managementToken ?? DEFAULT_CREDENTIALS.management.token,
-  }
-}
-
-function toRegExp(pattern: string): RegExp {
+function readBaseline(file: string): Baseline {
+  let text: string
   try {
-    return new RegExp(pattern, 'i')
+    text = readFileSync(file, 'utf8')
   } catch (error) {
-    throw new CliError(USAGE_ERROR, `--grep is not a valid regular expression: ${(error as Error).message}`)
+    throw new CliError(USAGE_ERROR, `--baseline ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file (create one with --record-baseline)' : (error as Error).message}`)
   }
-}
-
-function definedOnly<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>
+  try {
+    return parseBaseline(text, file)
+  } catch (error) {
+    throw new CliError(USAGE_ERROR, (error as Error).message)
+  }
 }

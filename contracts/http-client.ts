@@ -1,3 +1,5 @@
+import type { RateLimiter } from './rate-limit.js'
+
 /** Credentials the suite may send; any of them can be absent (checks needing them are skipped). */
 export interface Credentials {
   appId?: string
@@ -47,6 +49,11 @@ export interface Exchange {
   durationMs: number
 }
 
+/** The operationId of requests to the promokit mock's control API (/_mock/...): outside the request budget. */
+export const MOCK_CONTROL = '_mock'
+/** DELETE, one more DELETE while the campaign is still generating, getCampaign until gone. */
+export const CAMPAIGN_CLEANUP_REQUESTS = 3
+
 export class BudgetExceeded extends Error {
   constructor(readonly limit: number) {
     super(`request budget of ${limit} requests used up (raise it with --max-requests)`)
@@ -59,21 +66,58 @@ export class RequestFailed extends Error {
   }
 }
 
+/**
+ * The hard request limit of a run (`--max-requests`), shared by every client of the run. Checks may use it
+ * only up to what the cleanup still needs (`reserved()`), so undoing what the run created always fits.
+ */
+export class RequestBudget {
+  #sent = 0
+
+  constructor(readonly limit: number, private readonly reserved: () => number = () => 0) {}
+
+  get sent(): number {
+    return this.#sent
+  }
+
+  #held = 0
+
+  /**
+   * One request. A check's request that may create something to undo (`undo` requests) also keeps those back
+   * until `release()`, by when the created resource is registered with the cleanup (and in `reserved()`).
+   */
+  take(purpose: 'check' | 'cleanup', undo = 0): void {
+    const cap = purpose === 'cleanup' ? this.limit : this.limit - this.reserved() - this.#held - undo
+    if (this.#sent >= cap) throw new BudgetExceeded(this.limit)
+    this.#sent++
+    this.#held += undo
+  }
+
+  release(undo: number): void {
+    this.#held -= undo
+  }
+}
+
 export interface HttpClientOptions {
   baseUrl: string
   credentials: Credentials
   timeoutMs: number
-  maxRequests: number
+  /** A number makes a budget of its own. */
+  budget: RequestBudget | number
+  /** Paces the run by the target's rate-limit headers and waits out 429s (absent: no pacing). */
+  limiter?: RateLimiter
+  /** `cleanup` may use the budget the checks must leave for it. */
+  purpose?: 'check' | 'cleanup'
   onExchange?: (exchange: Exchange) => void
 }
 
-/** Sequential fetch client: one request at a time, a per-request timeout and a hard request budget. */
+/** fetch with a per-request timeout, a hard request budget and the run's rate limiter; safe to use concurrently. */
 export class HttpClient {
-  #sent = 0
   readonly #options: HttpClientOptions
+  readonly #budget: RequestBudget
 
   constructor(options: HttpClientOptions) {
     this.#options = { ...options, baseUrl: options.baseUrl.replace(/\/+$/, '') }
+    this.#budget = typeof options.budget === 'number' ? new RequestBudget(options.budget) : options.budget
   }
 
   get baseUrl(): string {
@@ -84,20 +128,38 @@ export class HttpClient {
     return this.#options.credentials
   }
 
+  /** Requests sent through the budget this client shares (every client of the run). */
   get requestCount(): number {
-    return this.#sent
+    return this.#budget.sent
   }
 
-  /** A client sharing this one's settings but with its own budget (cleanup must run even when checks ran out). */
-  withBudget(maxRequests: number): HttpClient {
-    return new HttpClient({ ...this.#options, maxRequests, onExchange: undefined })
+  /** The same budget and limiter, for the cleanup: it may use what the checks had to leave. */
+  forCleanup(): HttpClient {
+    return new HttpClient({ ...this.#options, budget: this.#budget, purpose: 'cleanup', onExchange: undefined })
   }
 
   async send(spec: RequestSpec): Promise<Exchange> {
-    if (this.#sent >= this.#options.maxRequests) throw new BudgetExceeded(this.#options.maxRequests)
-    this.#sent++
     const request = this.#buildRequest(spec)
     const started = performance.now()
+    // A created campaign costs the cleanup up to three requests (see Cleanup.reserve); the checks must leave room for them.
+    const undo = spec.operationId === 'createCampaign' ? CAMPAIGN_CLEANUP_REQUESTS : 0
+    const attempt = async (): Promise<RecordedResponse> => {
+      // The promokit mock's control API (moving its clock) is not the target's API: it costs the target nothing.
+      if (spec.operationId !== MOCK_CONTROL) this.#budget.take(this.#options.purpose ?? 'check', undo)
+      try {
+        return await this.#fetch(request)
+      } finally {
+        // Released once the caller (the check context) has had the chance to register what was created.
+        if (undo) queueMicrotask(() => queueMicrotask(() => this.#budget.release(undo)))
+      }
+    }
+    const response = this.#options.limiter ? await this.#options.limiter.run(attempt) : await attempt()
+    const exchange: Exchange = { operationId: spec.operationId, request, response, durationMs: Math.round(performance.now() - started) }
+    this.#options.onExchange?.(exchange)
+    return exchange
+  }
+
+  async #fetch(request: RecordedRequest): Promise<RecordedResponse> {
     let res: Response
     let text: string
     try {
@@ -110,20 +172,12 @@ export class HttpClient {
       })
       text = await res.text()
     } catch (error) {
-      const cause = (error as Error).name === 'TimeoutError' ? `no answer within ${this.#options.timeoutMs} ms` : String((error as Error).message)
-      throw new RequestFailed(request, cause)
+      throw new RequestFailed(request, describeFetchError(error, this.#options.timeoutMs))
     }
     const headers: Record<string, string> = {}
     res.headers.forEach((value, name) => (headers[name] = value))
     const contentType = headers['content-type'] ?? ''
-    const exchange: Exchange = {
-      operationId: spec.operationId,
-      request,
-      response: { status: res.status, headers, contentType, text, body: parseBody(contentType, text) },
-      durationMs: Math.round(performance.now() - started),
-    }
-    this.#options.onExchange?.(exchange)
-    return exchange
+    return { status: res.status, headers, contentType, text, body: parseBody(contentType, text) }
   }
 
   #buildRequest(spec: RequestSpec): RecordedRequest {
@@ -152,6 +206,14 @@ export class HttpClient {
     if (auth === 'management') return definedOnly({ 'X-Management-Id': c.managementId, 'X-Management-Token': c.managementToken })
     return {}
   }
+}
+
+/** fetch hides the reason in `cause` (ECONNREFUSED, ENOTFOUND, ...); name it, it is what a user can act on. */
+export function describeFetchError(error: unknown, timeoutMs: number): string {
+  const e = error as Error & { cause?: { code?: string; message?: string } }
+  if (e?.name === 'TimeoutError') return `no answer within ${timeoutMs} ms`
+  const cause = e?.cause?.code ?? e?.cause?.message
+  return cause ? `${e.message} (${cause})` : String(e?.message ?? error)
 }
 
 function definedOnly(headers: Record<string, string | undefined>): Record<string, string> {

@@ -15,14 +15,22 @@ export interface ProxyOptions {
   stdio?: 'inherit' | 'pipe'
 }
 
-/** The Prism CLI entry (its package's `bin`); @stoplight/prism-cli must be installed. */
-export function prismEntry(): string {
-  const require = createRequire(import.meta.url)
+/** The Prism version range promokit is tested with (its optional peer dependency). */
+export const PRISM_RANGE = '^5.14.2'
+
+/**
+ * The Prism CLI entry (its package's `bin`). Prism is an optional peer dependency: a team that never runs
+ * the proxy does not install its ~100 packages, and one that does is told how (exit 2, nothing started).
+ */
+export function prismEntry(require: NodeJS.Require = createRequire(import.meta.url)): string {
   let manifest: string
   try {
     manifest = require.resolve('@stoplight/prism-cli/package.json')
   } catch {
-    throw new CliError(1, 'the proxy needs @stoplight/prism-cli: npm install --save-dev @stoplight/prism-cli')
+    throw new CliError(
+      USAGE_ERROR,
+      `promokit proxy runs Prism, an optional peer dependency that is not installed. Install it next to promokit: npm install --save-dev @stoplight/prism-cli@${PRISM_RANGE}`,
+    )
   }
   const bin = (require(manifest) as { bin: string | Record<string, string> }).bin
   return join(dirname(manifest), typeof bin === 'string' ? bin : bin.prism)

@@ -1,11 +1,17 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import type { Check } from './check.js'
-import { Cleanup } from './cleanup.js'
+import { fitBudget, plannedRequests } from './budget.js'
+import { conflicts, costOf } from './check-costs.js'
+import { Cleanup, type CleanupOutcome } from './cleanup.js'
 import { createCheckContext } from './context.js'
 import { CoverageRecorder } from './coverage.js'
 import { toCurl, maskRequest, maskText } from './curl.js'
 import { discoverIds } from './discover.js'
 import { CheckFailure, CheckSkipped } from './failures.js'
-import { BudgetExceeded, HttpClient, RequestFailed, type Credentials, type Exchange } from './http-client.js'
+import { BudgetExceeded, HttpClient, RequestBudget, RequestFailed, type Credentials, type Exchange } from './http-client.js'
+import { preflight } from './preflight.js'
+import { RateLimited, RateLimiter, systemClock, type RunClock } from './rate-limit.js'
+import { runScheduled } from './schedule.js'
 import type { SuiteValidator } from './suite-validator.js'
 import type { CheckResult, FailureReport, KnownIds, RunReport } from './types.js'
 
@@ -21,60 +27,105 @@ export interface RunOptions {
   grep?: RegExp
   timeoutMs?: number
   pollTimeoutMs?: number
+  /** Hard limit on the requests the run sends, cleanup included. */
   maxRequests?: number
+  /** Plan the most valuable checks that fit in this many requests (also a hard limit). */
+  budget?: number
+  /** Checks run side by side, when they share nothing (see Check.shares). Default 1. */
+  concurrency?: number
+  /** The longest single wait for the target's rate limit; longer → the check is reported as not run. */
+  rateLimitWaitMs?: number
+  /** Wall time and sleeping for rate-limit waits on a deployment (tests inject one; default the real clock). */
+  clock?: RunClock
   runId?: string
   signal?: AbortSignal
   onCheckStart?(check: Check, index: number, total: number): void
   onCheckEnd?(result: CheckResult, index: number, total: number): void
+  /** Every answer a check received, with the check's id (also when checks run side by side): for drift. */
+  onCheckExchange?(checkId: string, exchange: Exchange): void
 }
 
-export const DEFAULTS = { timeoutMs: 10_000, pollTimeoutMs: 60_000, maxRequests: 500 }
+export const DEFAULTS = { timeoutMs: 10_000, pollTimeoutMs: 60_000, maxRequests: 500, concurrency: 1, rateLimitWaitMs: 120_000 }
 
-/** Which checks a run executes: `--grep` on id or title, and only read-only ones under `--read-only`. */
-export function planChecks(checks: readonly Check[], options: { readOnly?: boolean; grep?: RegExp }): Check[] {
-  return checks.filter((c) => (!options.readOnly || c.readOnly) && (!options.grep || options.grep.test(c.id) || options.grep.test(c.title)))
+/** Which checks a run executes: `--grep` on id or title, only read-only ones under `--read-only`, and what fits `--budget`. */
+export function planChecks(checks: readonly Check[], options: { readOnly?: boolean; grep?: RegExp; budget?: number }): Check[] {
+  const matching = checks.filter((c) => (!options.readOnly || c.readOnly) && (!options.grep || options.grep.test(c.id) || options.grep.test(c.title)))
+  return options.budget === undefined ? matching : fitBudget(matching, options.budget).checks
 }
+
+/** Which check an exchange belongs to, across the awaits of checks running side by side. */
+const currentCheck = new AsyncLocalStorage<string>()
 
 export function newRunId(): string {
   return (Date.now() % 2_176_782_336).toString(36).padStart(6, '0') + Math.random().toString(36).slice(2, 6)
 }
 
-/** Runs the planned checks one after another, then undoes what they created. Never throws for target misbehaviour. */
+/**
+ * Runs the planned checks (side by side where they share nothing), then undoes what they created, in
+ * `finally`. Never throws for target misbehaviour; throws TargetUnusable when the target cannot be reached or
+ * refuses the credentials at the start (nothing else could be learnt from the run).
+ */
 export async function runSuite(options: RunOptions): Promise<RunReport> {
   const started = performance.now()
   const runId = options.runId ?? newRunId()
   const pollTimeoutMs = options.pollTimeoutMs ?? DEFAULTS.pollTimeoutMs
+  const concurrency = options.concurrency ?? DEFAULTS.concurrency
   const coverage = new CoverageRecorder()
+  let activeClient: HttpClient | undefined
+  const wait = createWait(() => activeClient!, options.isMock)
+  const cleanup = new Cleanup({ client: () => activeClient!, wait, pollTimeoutMs, concurrency })
+  const limit = Math.min(options.maxRequests ?? DEFAULTS.maxRequests, options.budget ?? Infinity)
+  const budget = new RequestBudget(limit, () => cleanup.reserve)
+  const clock = options.clock ?? systemClock
+  const limiter = new RateLimiter({ maxWaitMs: options.rateLimitWaitMs ?? DEFAULTS.rateLimitWaitMs, clock: options.isMock ? { now: clock.now, sleep: wait } : clock })
   const client = new HttpClient({
     baseUrl: options.baseUrl,
     credentials: options.credentials,
     timeoutMs: options.timeoutMs ?? DEFAULTS.timeoutMs,
-    maxRequests: options.maxRequests ?? DEFAULTS.maxRequests,
-    onExchange: (ex) => coverage.record(ex),
+    budget,
+    limiter,
+    onExchange: (ex) => {
+      coverage.record(ex)
+      const checkId = currentCheck.getStore()
+      if (checkId) options.onCheckExchange?.(checkId, ex)
+    },
   })
-  let activeClient = client
-  const wait = createWait(() => activeClient, options.isMock)
-  const cleanup = new Cleanup({ client: () => activeClient, wait, pollTimeoutMs })
+  activeClient = client
   const planned = planChecks(options.checks, options)
-  const ids = { ...(await discoverIds(client, planned, options.ids ?? {}, options.isMock)) }
+  // Discovery overlaps the start-up probe and then the checks that need no ids (it never throws).
+  const ids: KnownIds = { ...options.ids }
+  const discovered = discoverIds(client, planned, options.ids ?? {}, options.isMock).then((found) => void Object.assign(ids, found))
+  await preflight(client, options.credentials, options.ids?.projectId).catch(async (error: unknown) => {
+    await discovered
+    throw error
+  })
   const ctx = createCheckContext({ client, validator: options.validator, ids, runId, isMock: options.isMock, cleanup, pollTimeoutMs, wait })
 
-  const results: CheckResult[] = []
+  const results: CheckResult[] = new Array(planned.length)
   let interrupted: string | undefined
-  for (const [index, check] of planned.entries()) {
-    if (!interrupted && options.signal?.aborted) interrupted = 'interrupted (SIGINT)'
-    options.onCheckStart?.(check, index, planned.length)
-    const result = interrupted ? skipped(check, interrupted) : await runOne(check, ctx, ids)
-    if (!interrupted && result.status === 'failed' && result.failure?.problems[0]?.keyword === 'budget') interrupted = 'request budget used up'
-    results.push(result)
-    options.onCheckEnd?.(result, index, planned.length)
+  let outcome: CleanupOutcome
+  try {
+    await runScheduled(planned, concurrency, (a, b) => conflicts(costOf(a), costOf(b)), async (check, index) => {
+      if (!interrupted && options.signal?.aborted) interrupted = 'interrupted (SIGINT)'
+      options.onCheckStart?.(check, index, planned.length)
+      if (check.needs?.length || check.uses?.length) await discovered
+      const withoutKeys = !interrupted && lacksManagementKeys(check, options)
+      const result = interrupted ? skipped(check, interrupted) : withoutKeys ? skipped(check, withoutKeys) : await currentCheck.run(check.id, () => runOne(check, ctx, ids))
+      if (!interrupted && result.status === 'failed' && result.failure?.problems[0]?.keyword === 'budget') interrupted = 'request budget used up'
+      results[index] = result
+      options.onCheckEnd?.(result, index, planned.length)
+    }, (check) => costOf(check).requests)
+  } finally {
+    activeClient = client.forCleanup()
+    if (!options.readOnly) await cleanup.sweep(ctx.prefix)
+    outcome = await cleanup.runAll()
   }
-
-  activeClient = client.withBudget(100 + cleanup.pending * 20)
-  if (!options.readOnly) await cleanup.sweep(ctx.prefix)
-  const outcome = await cleanup.runAll()
-  const summary = { passed: 0, failed: 0, skipped: 0 }
-  for (const r of results) summary[r.status]++
+  const summary = { passed: 0, failed: 0, skipped: 0, rateLimited: 0 }
+  for (const r of results) {
+    summary[r.status]++
+    if (r.notRun === 'rate-limited') summary.rateLimited++
+  }
+  const { waitedMs, refusals, limit: windowLimit } = limiter.state
   return {
     runId,
     prefix: ctx.prefix,
@@ -82,13 +133,26 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
     readOnly: options.readOnly ?? false,
     startedAt: new Date(Date.now() - (performance.now() - started)).toISOString(),
     durationMs: Math.round(performance.now() - started),
-    requests: client.requestCount + activeClient.requestCount,
+    requests: budget.sent,
+    plannedRequests: plannedRequests(planned),
+    concurrency,
+    rateLimit: { refusals, waitedMs, ...(windowLimit !== undefined ? { limit: windowLimit } : {}) },
     results,
     coverage: coverage.rows(options.validator),
     summary,
     cleanup: outcome,
     ...(interrupted ? { interrupted } : {}),
   }
+}
+
+/**
+ * A check of a management operation (under /management/, management keys only) cannot run without those keys:
+ * it is skipped with the flags to pass, not failed with a 401. The auth.* checks send wrong keys on purpose and run.
+ */
+function lacksManagementKeys(check: Check, options: RunOptions): string | undefined {
+  if (check.id.startsWith('auth.') || (options.credentials.managementId && options.credentials.managementToken)) return undefined
+  const management = options.validator.operations.filter((op) => op.path.startsWith('/management/')).map((op) => op.operationId)
+  return check.operationIds.some((id) => management.includes(id)) ? 'needs --management-id and --management-token (env PROMOKIT_MANAGEMENT_ID, PROMOKIT_MANAGEMENT_TOKEN)' : undefined
 }
 
 async function runOne(check: Check, ctx: ReturnType<typeof createCheckContext>, ids: KnownIds): Promise<CheckResult> {
@@ -101,6 +165,8 @@ async function runOne(check: Check, ctx: ReturnType<typeof createCheckContext>, 
     return { ...base, status: 'passed', durationMs: elapsed(started) }
   } catch (error) {
     if (error instanceof CheckSkipped) return { ...base, status: 'skipped', reason: error.reason, durationMs: elapsed(started) }
+    // A target that keeps refusing for longer than we may wait has not shown a defect: the check did not run.
+    if (error instanceof RateLimited) return { ...base, status: 'skipped', notRun: 'rate-limited', reason: `not run: ${error.message}`, durationMs: elapsed(started) }
     return { ...base, status: 'failed', durationMs: elapsed(started), failure: toFailure(check, error) }
   }
 }

@@ -1,3 +1,5 @@
+import type { BaselineEntry, BaselineOutcome } from './baseline.js'
+import type { DriftReport } from './drift.js'
 import type { Exchange, RecordedRequest } from './http-client.js'
 
 /** Ids of pre-existing resources some checks need; from flags, discovery, or absent (→ skipped). */
@@ -56,6 +58,10 @@ export interface CheckResult {
   durationMs: number
   /** Why it was skipped. */
   reason?: string
+  /** Skipped because the target's rate limit asked for a longer wait than allowed: not run, not failed. */
+  notRun?: 'rate-limited'
+  /** A failure the baseline knows (`expired`: its entry ran out, so it fails the run again). */
+  baseline?: BaselineEntry & { expired: boolean }
   failure?: FailureReport
 }
 
@@ -72,7 +78,12 @@ export interface CoverageRow {
 export interface RunSummary {
   passed: number
   failed: number
+  /** Includes the rate-limited ones. */
   skipped: number
+  /** Checks not run because the target rate-limited the run for longer than --rate-limit-wait. */
+  rateLimited?: number
+  /** Failures the baseline tolerates (not in `failed`). */
+  known?: number
 }
 
 export interface RunReport {
@@ -83,11 +94,20 @@ export interface RunReport {
   startedAt: string
   durationMs: number
   requests: number
+  /** The plan's estimate (`--list`), to compare with `requests`. */
+  plannedRequests?: number
+  concurrency?: number
+  /** The target's rate limit as the run met it: 429s waited out, ms waited, the window's size. */
+  rateLimit?: { refusals: number; waitedMs: number; limit?: number }
   results: CheckResult[]
   coverage: CoverageRow[]
   summary: RunSummary
   /** `kept`: created resources the API cannot delete (absent in reports of older versions). */
   cleanup: { deleted: string[]; failed: string[]; kept?: string[] }
+  /** What `--baseline` did: known failures, expired entries, entries that now pass. */
+  baseline?: BaselineOutcome
+  /** `promokit drift`: where this target (A) and another (B) answered differently. */
+  drift?: DriftReport
   /** Set when the run stopped early (SIGINT, request budget). */
   interrupted?: string
 }

@@ -8,6 +8,8 @@ import { createEntry, renderError } from './pipeline/entry.js'
 import { CONTROL_PREFIX } from './pipeline/front-door.js'
 import { parseQuery } from './pipeline/query-parser.js'
 import type { OperationHandlers } from './types.js'
+import { createConsoleRouter } from './ui/console-router.js'
+import { createSiteRouter } from './ui/site-router.js'
 
 export interface MockAppOptions {
   /** Replaces or adds handlers (tests of one resource, or a user's own overrides). */
@@ -24,6 +26,8 @@ export function createMockApp(deps: MockDeps, options: MockAppOptions = {}): Exp
   // qs parsing, so deepObject filters such as `filters[name][conditions][$in][0]=x` arrive nested.
   app.set('query parser', parseQuery)
   app.use((req: Request, res: Response, next: NextFunction) => entry(req, res, next))
+  app.use(createSiteRouter(deps))
+  app.use(`${CONTROL_PREFIX}/ui`, createConsoleRouter(deps))
   app.use(CONTROL_PREFIX, createControlRouter(deps, options.control))
   app.use((req: Request) => {
     throw new ApiError('ROUTE_NOT_FOUND', `No route at ${req.method} ${req.path}`, { resourceId: req.path, resourceType: 'route' })

@@ -19,7 +19,7 @@ export interface MockConfig {
   port: number
   /** A directory of fixture files replacing the bundled fixtures. */
   fixturesDir?: string
-  /** Faker seed for generated data (same seed, same data). */
+  /** Seed of the generated data (same seed, same data). */
   seed: number
   /** Extra realistic campaigns generated at start. */
   seedCampaigns: number
@@ -38,6 +38,8 @@ export interface MockConfig {
   maxObjects: number
   /** `manual`: time moves only when told (tests); `system`: wall clock plus control-API advances. */
   clock: 'system' | 'manual'
+  /** Origins browsers may call from (CORS, credentials included); empty: any origin, echoed. */
+  corsOrigins: string[]
 }
 
 export type MockConfigInput = Partial<Omit<MockConfig, 'credentials'>> & { credentials?: Partial<MockCredentials> }
@@ -71,6 +73,7 @@ export function resolveConfig(input: MockConfigInput = {}): MockConfig {
     maxObjects: 1_000_000,
     clock: 'system',
     ...defined,
+    corsOrigins: [...(defined.corsOrigins ?? [])],
     credentials: {
       projects: (defined.credentials?.projects ?? DEFAULT_CREDENTIALS.projects).map((p) => ({ ...p })),
       management: { ...(defined.credentials?.management ?? DEFAULT_CREDENTIALS.management) },

@@ -19,7 +19,8 @@ export const REDACT_PATHS = [
   'token',
 ]
 
-export function createLogger(level: LevelWithSilent, destination?: NodeJS.WritableStream): Logger {
+/** pino at `level`, writing JSON lines to stdout or to `destination` (a stream, or the terminal formatter of log-format.ts). */
+export function createLogger(level: LevelWithSilent, destination?: NodeJS.WritableStream | pino.DestinationStream): Logger {
   const options = { level, redact: { paths: REDACT_PATHS, censor: '[redacted]' } }
   return destination ? pino(options, destination as pino.DestinationStream) : pino(options)
 }

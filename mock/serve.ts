@@ -3,11 +3,12 @@ import type { AddressInfo } from 'node:net'
 import { Command, Option } from 'commander'
 import type { LevelWithSilent } from 'pino'
 import { CliError, USAGE_ERROR } from '../src/cli/cli-error.js'
-import { envValue, integerOption, numberOption } from '../src/cli/options.js'
+import { envValue, existingFolder, fileInExistingFolder, integerOption, numberOption } from '../src/cli/options.js'
 import { createMockListener } from './listener.js'
 import { DEFAULT_CREDENTIALS, type MockConfigInput } from './config.js'
 import { createMockDeps, type MockDeps } from './deps.js'
 import { createLogger } from './logging.js'
+import { prettyDestination, resolveLogFormat, type LogFormat } from './log-format.js'
 import { listen } from './server.js'
 import { openPersistence } from './persistence/persistence.js'
 import { drainServer } from './persistence/shutdown.js'
@@ -15,6 +16,7 @@ import { describeFixtures, formatFixtureSummary } from '../fixtures/describe.js'
 import { fixturesFor } from './seed/seed-projects.js'
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
+const LOG_FORMATS = ['auto', 'pretty', 'json']
 
 export interface ServeIo {
   stdout: NodeJS.WritableStream
@@ -23,11 +25,12 @@ export interface ServeIo {
   stopSignal?: Promise<unknown>
 }
 
-
 /** `promokit mock`: serves the mock until SIGINT/SIGTERM. */
 export function mockCommand(io: ServeIo = { stdout: process.stdout, env: process.env }): Command {
   const env = io.env
   const [a, b] = DEFAULT_CREDENTIALS.projects
+  /** Option key → the env variable that gave its default (named in errors instead of the flag). */
+  const envOf = new Map<string, string>()
   return new Command('mock')
     .description('Start the stateful mock server of the campaign-management API (Ctrl-C stops it)')
     .addOption(opt('-p, --port <port>', 'port to listen on; 0 picks a free one', 4010, ['PROMOKIT_PORT', 'PORT']))
@@ -41,24 +44,58 @@ export function mockCommand(io: ServeIo = { stdout: process.stdout, env: process
     .addOption(opt('--max-objects <n>', 'campaigns, categories, exports, redemptions per project (and tokens) clients may create (past it: 400 limit_exceeded)', 1_000_000, ['PROMOKIT_MAX_OBJECTS']))
     .addOption(opt('--state-file <path>', 'keep the whole state in this file across restarts (saved atomically after changes, periodically and on stop)', undefined, ['PROMOKIT_STATE_FILE']))
     .addOption(opt('--log-level <level>', `request log level: ${LOG_LEVELS.join(', ')}`, 'info', ['PROMOKIT_LOG_LEVEL']))
+    .addOption(opt('--log <format>', 'log format: pretty (one readable line per request), json (one JSON object per line), auto: pretty on a terminal, json otherwise', 'auto', ['PROMOKIT_LOG']))
     .addOption(opt('--app-id <id>', 'X-App-Id of the default project', a.appId, ['PROMOKIT_APP_ID']))
     .addOption(opt('--app-token <token>', 'X-App-Token of the default project', a.appToken, ['PROMOKIT_APP_TOKEN']))
     .addOption(opt('--app-id-b <id>', 'X-App-Id of the second project', b.appId, ['PROMOKIT_APP_ID_B']))
     .addOption(opt('--app-token-b <token>', 'X-App-Token of the second project', b.appToken, ['PROMOKIT_APP_TOKEN_B']))
     .addOption(opt('--management-id <id>', 'X-Management-Id', DEFAULT_CREDENTIALS.management.id, ['PROMOKIT_MANAGEMENT_ID']))
     .addOption(opt('--management-token <token>', 'X-Management-Token', DEFAULT_CREDENTIALS.management.token, ['PROMOKIT_MANAGEMENT_TOKEN']))
-    .action(async (flags: RawFlags) => serve(toConfig(flags), io, flags.stateFile))
+    .addOption(
+      new Option('--cors-origin <origin>', 'an origin browsers may call from, credentials included; repeat it for several (default: any origin, echoed) (env PROMOKIT_CORS_ORIGINS, comma-separated)')
+        .argParser((value: string, previous: string[] = []) => [...previous, corsOrigin(value)])
+        .default(envValue(env, 'PROMOKIT_CORS_ORIGINS')?.split(',').map((o) => o.trim()).filter(Boolean).map(corsOrigin)),
+    )
+    .action(async (flags: RawFlags, command: Command) => {
+      // Every value is checked before anything starts; a wrong one names the flag, or the env variable it came from.
+      const name: Namer = (key, flag) => {
+        const variable = command.getOptionValueSource(key) === 'default' ? envOf.get(key) : undefined
+        return variable ? `${variable} (${flag})` : flag
+      }
+      const stateFile = flags.stateFile === undefined ? undefined : parse(flags.stateFile, fileInExistingFolder, name('stateFile', '--state-file'))
+      const config = toConfig(flags, name)
+      await serve(config, { ...io, logFormat: logFormatOf(flags, name) }, stateFile)
+    })
 
   /** A flag whose default comes from the first set env variable, else the built-in value (both shown in --help). */
   function opt(flags: string, description: string, fallback: string | number | undefined, envNames: string[]): Option {
     const fromEnv = envValue(env, ...envNames)
     const option = new Option(flags, `${description} (env ${envNames.join(', ')})`)
+    if (fromEnv !== undefined) envOf.set(option.attributeName(), envNames.find((n) => env[n] === fromEnv) ?? envNames[0])
     const value = fromEnv ?? fallback
     return value === undefined ? option : option.default(String(value))
   }
 }
 
-type RawFlags = Record<string, string | undefined>
+/** The label of a value in an error: the flag, or the env variable its value came from. */
+type Namer = (key: string, flag: string) => string
+
+function logFormatOf(flags: RawFlags, name: Namer): LogFormat | 'auto' {
+  const format = flags.log ?? 'auto'
+  if (!LOG_FORMATS.includes(format)) throw new CliError(USAGE_ERROR, `${name('log', '--log')}: expected one of ${LOG_FORMATS.join(', ')}, got "${format}"`)
+  return format as LogFormat | 'auto'
+}
+
+type RawFlags = Record<string, string | undefined> & { corsOrigin?: string[] }
+
+/** An origin as browsers send it: scheme, host and port, no path (`http://localhost:5173`). */
+function corsOrigin(value: string): string {
+  const parsed = URL.canParse(value) ? new URL(value) : undefined
+  if (!parsed || parsed.origin === 'null' || parsed.origin !== value.replace(/\/$/, '')) {
+    throw new CliError(USAGE_ERROR, `--cors-origin: expected an origin such as http://localhost:5173, got "${value}"`)
+  }
+  return parsed.origin
+}
 
 /** Flags and env values go through the same parsers, so a bad PROMOKIT_PORT is a usage error like a bad --port. */
 function parse<T>(raw: string | undefined, parser: (v: string) => T, flag: string): T {
@@ -69,26 +106,27 @@ function parse<T>(raw: string | undefined, parser: (v: string) => T, flag: strin
   }
 }
 
-function toConfig(flags: RawFlags): MockConfigInput {
+function toConfig(flags: RawFlags, name: Namer): MockConfigInput {
   const [a, b] = DEFAULT_CREDENTIALS.projects
   const logLevel = flags.logLevel ?? 'info'
-  if (!LOG_LEVELS.includes(logLevel)) throw new CliError(USAGE_ERROR, `--log-level: expected one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`)
-  for (const name of ['host', 'appId', 'appToken', 'appIdB', 'appTokenB', 'managementId', 'managementToken']) {
-    if (!flags[name]) throw new CliError(USAGE_ERROR, `--${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} must not be empty`)
+  if (!LOG_LEVELS.includes(logLevel)) throw new CliError(USAGE_ERROR, `${name('logLevel', '--log-level')}: expected one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`)
+  for (const key of ['host', 'appId', 'appToken', 'appIdB', 'appTokenB', 'managementId', 'managementToken']) {
+    if (!flags[key]) throw new CliError(USAGE_ERROR, `${name(key, `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`)} must not be empty`)
   }
   if (flags.appId === flags.appIdB) throw new CliError(USAGE_ERROR, '--app-id and --app-id-b must differ (each project has its own keys)')
   return {
     host: flags.host,
-    port: parse(flags.port, integerOption(0, 65535), '--port'),
-    fixturesDir: flags.fixtures,
-    seed: parse(flags.seed, integerOption(0), '--seed'),
-    seedCampaigns: parse(flags.seedCampaigns, integerOption(0, 1_000_000), '--seed-campaigns'),
-    generationRate: parse(flags.generationRate, numberOption(0, { exclusiveMin: true }), '--generation-rate'),
-    latencyMs: parse(flags.latency, integerOption(0, 600_000), '--latency'),
-    maxVouchersCount: parse(flags.maxVouchersCount, integerOption(1), '--max-vouchers-count'),
-    maxObjects: parse(flags.maxObjects, integerOption(1), '--max-objects'),
+    port: parse(flags.port, integerOption(0, 65535), name('port', '--port')),
+    fixturesDir: flags.fixtures === undefined ? undefined : parse(flags.fixtures, existingFolder, name('fixtures', '--fixtures')),
+    seed: parse(flags.seed, integerOption(0), name('seed', '--seed')),
+    seedCampaigns: parse(flags.seedCampaigns, integerOption(0, 1_000_000), name('seedCampaigns', '--seed-campaigns')),
+    generationRate: parse(flags.generationRate, numberOption(0, { exclusiveMin: true }), name('generationRate', '--generation-rate')),
+    latencyMs: parse(flags.latency, integerOption(0, 600_000), name('latency', '--latency')),
+    maxVouchersCount: parse(flags.maxVouchersCount, integerOption(1), name('maxVouchersCount', '--max-vouchers-count')),
+    maxObjects: parse(flags.maxObjects, integerOption(1), name('maxObjects', '--max-objects')),
     logLevel: logLevel as LevelWithSilent,
     clock: 'system',
+    corsOrigins: flags.corsOrigin ?? [],
     credentials: {
       projects: [
         { ...a, appId: flags.appId as string, appToken: flags.appToken as string },
@@ -99,8 +137,10 @@ function toConfig(flags: RawFlags): MockConfigInput {
   }
 }
 
-async function serve(config: MockConfigInput, io: ServeIo, stateFile?: string): Promise<void> {
-  const logger = createLogger(config.logLevel ?? 'info')
+async function serve(config: MockConfigInput, io: ServeIo & { logFormat: LogFormat | 'auto' }, stateFile?: string): Promise<void> {
+  const pretty = resolveLogFormat(io.logFormat, io.stdout as { isTTY?: boolean }) === 'pretty'
+  // JSON to the process's stdout goes through pino's own fast writer; anything else through the given stream.
+  const logger = createLogger(config.logLevel ?? 'info', pretty ? prettyDestination(io.stdout) : io.stdout === process.stdout ? undefined : io.stdout)
   const deps = await createMockDeps(config, { logger }).catch((error: Error) => {
     throw new CliError(1, `cannot start the mock: ${error.message}`)
   })
@@ -158,6 +198,8 @@ function banner(deps: MockDeps, server: Server): string {
     ...seededIds(deps).map((line) => `  ${line}`),
     '',
     `Control API: ${url}/_mock (reset, state, clock, jobs/finish, faults, latency, generation-rate, requests)`,
+    `Console: ${url}/_mock/ui (API reference with try it, state, request journal)   Spec: ${url}/openapi.json`,
+    `CORS: ${deps.config.corsOrigins.length > 0 ? deps.config.corsOrigins.join(', ') : 'any origin'} (credentials allowed)`,
     '',
   ]
   return `${lines.join('\n')}\n`

@@ -14,6 +14,17 @@ export function listCall(extraHeaders: Record<string, string> = {}): LoadCall {
   return { method: 'GET', path: LIST_PATH, headers: { ...APP_HEADERS, ...extraHeaders } }
 }
 
+const ORDERS = ['created_at', '-created_at', 'updated_at', '-updated_at', 'name', '-name']
+
+/**
+ * The list with 600 distinct query strings taken in turn (pages 1 to 100 in each of the six orders, 10 a
+ * page): every answer is built afresh, where a frontend polling one list is served from the page cache.
+ */
+export function missListCall(extraHeaders: Record<string, string> = {}): LoadCall {
+  const paths = ORDERS.flatMap((order) => Array.from({ length: 100 }, (_, i) => `/v1/campaigns?limit=10&page=${i + 1}&order=${order}`))
+  return { method: 'GET', path: paths[0], paths, headers: { ...APP_HEADERS, ...extraHeaders } }
+}
+
 /** A promotion with two tiers, as the issue asks: DONE at once, so create cost is not hidden in a job. */
 export function promotionBody(name: string): Record<string, unknown> {
   return {
@@ -83,6 +94,7 @@ export async function callOnce(baseUrl: string, call: LoadCall): Promise<Answer>
 export const CALLS = {
   list0: 'GET /v1/campaigns?limit=10, 0 stored',
   list10k: 'GET /v1/campaigns?limit=10, 10,000 stored',
+  listMiss: 'GET /v1/campaigns, 600 distinct queries (cache misses), 10,000 stored',
   create: 'POST /v1/campaigns (promotion, 2 tiers)',
   validation: 'POST /v1/validations (1 promotion tier)',
 } as const

@@ -7,6 +7,8 @@ export interface LoadCall {
   headers: Record<string, string>
   /** A fixed body, or a function that makes each body (e.g. unique campaign names). */
   body?: string | (() => string)
+  /** Paths taken in turn instead of `path` (e.g. 600 distinct queries, so no answer comes from a cache). */
+  paths?: string[]
 }
 
 export interface LoadOptions {
@@ -57,8 +59,14 @@ async function fire(
   const makeBody = call.body
   const request: autocannon.Request = { method: call.method, path: call.path, headers: call.headers }
   if (typeof makeBody === 'string') request.body = makeBody
-  if (typeof makeBody === 'function') {
-    request.setupRequest = (req) => ({ ...req, body: makeBody() })
+  const paths = call.paths
+  let turn = 0
+  if (typeof makeBody === 'function' || paths) {
+    request.setupRequest = (req) => ({
+      ...req,
+      ...(typeof makeBody === 'function' ? { body: makeBody() } : {}),
+      ...(paths ? { path: paths[turn++ % paths.length] } : {}),
+    })
   }
   const errorKinds: Record<string, number> = {}
   const result = await new Promise<autocannon.Result>((resolve, reject) => {

@@ -59,6 +59,9 @@ export function renderMarkdown(r: BenchResults, shape: RunShape): string {
   lines.push(`| Launch to first 2xx, median | ${ms(r.startup_ms)} | ${ms(r.prism_startup_ms)} | ${times(ratio(r.prism_startup_ms, r.startup_ms))} |`)
   lines.push(`| Launch to first 2xx, each launch | ${spread(r.startup_ms_samples)} | ${spread(r.prism_startup_ms_samples)} | |`)
   lines.push(`| RSS after start | ${mb(r.idle_rss_mb)} | ${mb(r.prism_idle_rss_mb)} | ${times(ratio(r.prism_idle_rss_mb, r.idle_rss_mb))} |`)
+  lines.push(`| Launch to first 2xx with 10,000 seeded campaigns, median | ${ms(r.startup_10k_ms)} | | |`)
+  lines.push(`| Launch to first 2xx with 10,000 seeded campaigns, each launch | ${spread(r.startup_10k_ms_samples)} | | |`)
+  lines.push(`| RSS after start with 10,000 seeded campaigns | ${mb(r.idle_rss_10k_mb)} | | |`)
   lines.push('')
   lines.push('| Voucher generation (in-process, after GC) | wall time | added heap | added RSS |')
   lines.push('|---|---:|---:|---:|')
@@ -72,9 +75,9 @@ export function renderMarkdown(r: BenchResults, shape: RunShape): string {
     lines.push(`| ${Number(size).toLocaleString('en-US')} | ${ms(r.list_p50_ms_by_size[size])} | ${ms(r.list_deep_p50_ms_by_size[size])} | ${pending} |`)
   }
   lines.push('')
-  lines.push(`Full contract-suite run against the local mock: ${ms(r.contract_run_ms)}${r.contract_summary ? ` (${r.contract_summary})` : ''}.`)
+  lines.push(`Full contract-suite run against the local mock: ${ms(r.contract_run_ms)}${r.contract_summary ? ` (${r.contract_summary})` : ''}; with 50 ms latency per answer and \`--concurrency 8\`: ${ms(r.contract_run_latency50_concurrency8_ms)}.`)
   lines.push('')
-  lines.push('| Target (issue 6) | Goal | This run | |')
+  lines.push('| Target (issues 6 and 15) | Goal | This run | |')
   lines.push('|---|---|---:|---|')
   for (const t of r.targets) lines.push(`| ${t.label} | ${t.target} | ${t.actual} | ${MARK[String(t.met) as 'true' | 'false' | 'null']} |`)
   const allNotes = [...contextFor(r), ...r.notes]
@@ -117,6 +120,7 @@ export function renderTable(r: BenchResults): string {
   const pairs: [string, string][] = [
     ['start-up promokit / Prism', `${ms(r.startup_ms)} / ${ms(r.prism_startup_ms)}`],
     ['RSS after start promokit / Prism', `${mb(r.idle_rss_mb)} / ${mb(r.prism_idle_rss_mb)}`],
+    ['start-up / RSS, 10,000 seeded', `${ms(r.startup_10k_ms)} / ${mb(r.idle_rss_10k_mb)}`],
     ['1M codes', `${ms(r.codes_1m_ms)}, +${mb(r.codes_1m_added_mb)} heap, +${mb(r.codes_1m_added_rss_mb)} RSS`],
     ['100 × 10k codes', `${ms(r.codes_100x10k_ms)}, +${mb(r.codes_100x10k_added_mb)} heap`],
     ...(['1000', '10000', '100000'] as const).map((s): [string, string] => [
@@ -125,6 +129,7 @@ export function renderTable(r: BenchResults): string {
     ]),
     ...(['1000', '10000'] as const).map((s): [string, string] => [`list p50 @ ${s}, half generating`, ms(r.list_generating_p50_ms_by_size[s])]),
     ['contract run', `${ms(r.contract_run_ms)} ${r.contract_summary ?? ''}`],
+    ['contract run, 50 ms latency, concurrency 8', ms(r.contract_run_latency50_concurrency8_ms)],
   ]
   out.push(align(pairs), '')
   out.push(align([['target', 'goal', 'this run', ''], ...r.targets.map((t) => [t.label, t.target, t.actual, MARK[String(t.met) as 'true']])]))

@@ -9,17 +9,24 @@ const shape = { connections: 50, warmupSeconds: 3, durationSeconds: 10 }
 function measured(overrides: Partial<BenchResults> = {}): BenchResults {
   return {
     ...emptyResults('npm run bench', false, machine),
-    list_rps: 3600,
+    list_rps: 9600,
     list_p99_ms: 18,
     express_ceiling_rps: 3800,
     prism_list_rps: 200,
+    list_miss_rps: 2500,
+    prism_list_miss_rps: 200,
+    create_rps: 2600,
+    express_create_rps: 2500,
     startup_ms: 420,
     idle_rss_mb: 75,
+    startup_10k_ms: 550,
+    idle_rss_10k_mb: 110,
     codes_1m_ms: 900,
     codes_1m_added_mb: 40,
     list_p50_ms_by_size: { '1000': 0.5, '10000': 0.55, '100000': 0.6 },
     list_deep_p50_ms_by_size: { '1000': 0.5, '10000': 0.6, '100000': 0.7 },
     contract_run_ms: 4200,
+    contract_run_latency50_concurrency8_ms: 2800,
     ...overrides,
   }
 }
@@ -43,14 +50,19 @@ describe('evaluateTargets', () => {
     expect(targets.map((t) => [t.id, t.met])).toEqual([
       ['list_vs_express', true],
       ['list_vs_prism', true],
+      ['list_miss_vs_prism', true],
+      ['create_vs_express', true],
       ['list_p99', true],
       ['startup', true],
       ['idle_rss', true],
+      ['startup_10k', true],
+      ['idle_rss_10k', true],
       ['codes_1m_time', true],
       ['codes_1m_memory', true],
       ['list_growth', true],
       ['list_growth_deep', true],
       ['contract_run', true],
+      ['contract_run_remote', true],
     ])
   })
 
@@ -58,6 +70,7 @@ describe('evaluateTargets', () => {
     const targets = evaluateTargets(measured({ list_rps: 3000, list_deep_p50_ms_by_size: { '1000': 0.5, '10000': 1, '100000': 5 } }))
     expect(targets.find((t) => t.id === 'list_vs_express')).toMatchObject({ met: false, actual: '0.79×' })
     expect(targets.find((t) => t.id === 'list_growth_deep')).toMatchObject({ met: false, actual: '10.00×' })
+    expect(evaluateTargets(measured({ contract_run_latency50_concurrency8_ms: 3400 })).find((t) => t.id === 'contract_run_remote')).toMatchObject({ met: false, actual: '3,400 ms' })
   })
 
   it('reports a figure that was not taken as not measured rather than as missed', () => {
@@ -74,7 +87,7 @@ describe('evaluateTargets', () => {
 describe('the results file', () => {
   it('always carries the keys tools track, even when nothing was measured', () => {
     const json = JSON.parse(JSON.stringify(finalize(emptyResults('npm run bench -- --quick', true, machine))))
-    for (const key of ['list_rps', 'list_p99_ms', 'express_ceiling_rps', 'prism_list_rps', 'create_rps', 'startup_ms', 'prism_startup_ms', 'idle_rss_mb', 'codes_1m_ms', 'codes_1m_added_mb', 'contract_run_ms']) {
+    for (const key of ['list_rps', 'list_p99_ms', 'express_ceiling_rps', 'prism_list_rps', 'list_miss_rps', 'prism_list_miss_rps', 'create_rps', 'express_create_rps', 'startup_ms', 'prism_startup_ms', 'idle_rss_mb', 'startup_10k_ms', 'idle_rss_10k_mb', 'codes_1m_ms', 'codes_1m_added_mb', 'contract_run_ms']) {
       expect(json).toHaveProperty(key)
     }
     expect(Object.keys(json.list_p50_ms_by_size)).toEqual(['1000', '10000', '100000'])

@@ -1,5 +1,5 @@
 import type { BenchContext } from '../run.js'
-import { CALLS, createCall, listCall, validationCall } from '../lib/calls.js'
+import { CALLS, createCall, listCall, missListCall, validationCall } from '../lib/calls.js'
 import { measureLoad } from '../lib/load.js'
 import { sampleStartup } from '../lib/processes.js'
 import { startPrism } from '../lib/servers.js'
@@ -22,6 +22,11 @@ export async function runPrism(ctx: BenchContext): Promise<void> {
   r.throughput.push({ ...list, call: CALLS.list0, note: joinNotes('stateless: one measurement, shown for both list rows', list.note) })
   r.throughput.push(list)
   r.prism_list_rps = list.rps
+
+  ctx.log('measuring prism list over 600 distinct queries')
+  const miss = toRow(CALLS.listMiss, 'prism', await measureLoad(prism.url, missListCall(), shape))
+  r.throughput.push(miss)
+  r.prism_list_miss_rps = miss.rps
 
   ctx.log('measuring prism create')
   const create = toRow(CALLS.create, 'prism', await measureLoad(prism.url, createCall(`bench-prism-${Date.now()}`), shape))

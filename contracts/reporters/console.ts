@@ -1,4 +1,6 @@
 import type { Check } from '../check.js'
+import { plannedRequests } from '../budget.js'
+import { costOf } from '../check-costs.js'
 import { coveragePercent } from '../coverage.js'
 import { describeProblem } from '../failures.js'
 import type { CheckResult, RunReport } from '../types.js'
@@ -20,12 +22,15 @@ export function checkLine(result: CheckResult, index: number, total: number): st
   return `${counter} ${MARK[result.status]} ${result.id} — ${result.title} ${dim(`${result.durationMs} ms`)}${reason}\n`
 }
 
-export function printPlan(out: Writer, checks: readonly Check[]): void {
+/** `--list`: each planned check with its request estimate, then the total the run will send (at most `--max-requests`). */
+export function printPlan(out: Writer, checks: readonly Check[], options: { budget?: number; maxRequests: number }): void {
   for (const c of checks) {
-    const flags = [c.readOnly ? 'read-only' : 'writes', ...(c.needs?.length ? [`needs ${c.needs.join(', ')}`] : [])]
+    const flags = [c.readOnly ? 'read-only' : 'writes', `~${costOf(c).requests} req`, ...(c.needs?.length ? [`needs ${c.needs.join(', ')}`] : [])]
     out.write(`${c.id}  ${c.title}  [${c.operationIds.join(', ')}] (${flags.join('; ')})\n`)
   }
-  out.write(`${checks.length} checks planned\n`)
+  const operations = new Set(checks.flatMap((c) => c.operationIds)).size
+  const limit = Math.min(options.maxRequests, options.budget ?? Infinity)
+  out.write(`${checks.length} checks planned, covering ${operations} operations; about ${plannedRequests(checks)} requests (start-up, discovery and cleanup included; never more than ${limit})\n`)
 }
 
 /** After the run: every failure in detail, the coverage table, cleanup, then the summary line last. */
@@ -34,7 +39,8 @@ export function printReport(out: Writer, report: RunReport): void {
   if (failures.length > 0) out.write(`\nFailures\n`)
   failures.forEach((r, i) => {
     const f = r.failure!
-    out.write(`\n${i + 1}) ${f.checkId} — ${f.title}\n`)
+    const known = r.baseline ? (r.baseline.expired ? ` [baseline entry EXPIRED ${r.baseline.expires}]` : ` [known: baseline, ${r.baseline.owner}, until ${r.baseline.expires}]`) : ''
+    out.write(`\n${i + 1}) ${f.checkId} — ${f.title}${known}\n`)
     if (f.operationId) out.write(`   operation: ${f.operationId}${f.status !== undefined ? `, status ${f.status}` : ''}\n`)
     for (const p of f.problems) out.write(`   - ${describeProblem(p)}\n`)
     if (f.curl) out.write(`   request: ${f.curl}\n`)
@@ -55,9 +61,19 @@ export function printReport(out: Writer, report: RunReport): void {
     if (kept.length) out.write(`  ${kept.length} kept (the API cannot delete them; named with the run prefix):\n`)
     for (const k of kept) out.write(`  - ${k}\n`)
   }
+  if (report.baseline) printBaseline(out, report.baseline)
   if (report.interrupted) out.write(`\nStopped early: ${report.interrupted}\n`)
+  const rate = report.rateLimit
+  if (rate && (rate.refusals > 0 || rate.waitedMs > 0)) out.write(`\nRate limit: waited ${Math.round(rate.waitedMs / 1000)} s for the target (${rate.refusals} answers 429, retried, none counted as a failure)\n`)
+  if (report.summary.rateLimited) out.write(`${report.summary.rateLimited} check(s) NOT RUN: the target rate-limited the run for longer than --rate-limit-wait (not failures; run them later or with a higher plan)\n`)
   out.write(`\n${report.requests} requests in ${report.durationMs} ms against ${report.target.baseUrl}${report.target.isMock ? ' (promokit mock)' : ''}\n`)
   out.write(`${summaryLine(report)}\n`)
+}
+
+function printBaseline(out: Writer, b: NonNullable<RunReport['baseline']>): void {
+  out.write(`\nBaseline ${b.file}: ${b.known.length} known failure(s) tolerated, ${b.expired.length} expired, ${b.nowPassing.length} now passing\n`)
+  for (const e of b.expired) out.write(`  EXPIRED (fails the run): ${e}\n`)
+  for (const e of b.nowPassing) out.write(`  now passes, remove it from the baseline: ${e}\n`)
 }
 
 const truncate = (text: string, max: number): string => (text.length > max ? `${text.slice(0, max)}…` : text)

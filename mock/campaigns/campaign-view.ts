@@ -1,4 +1,5 @@
 import { toIso } from '../../src/clock.js'
+import { cloneJson as clone } from '../../src/json-clone.js'
 import type { Category } from '../categories/category-store.js'
 import type { CampaignStatus, RuleAssignment, StoredCampaign, StoredTier, Validity } from './campaign-types.js'
 
@@ -12,16 +13,6 @@ export interface ViewOptions {
   withCategories: boolean
   /** Campaign (create/get) adds `promotion` and `validation_rules_assignments`; CampaignBase (list) does not. */
   full: boolean
-}
-
-// Stored values are JSON data (parsed bodies, fixtures): a plain recursive copy is several times cheaper
-// than structuredClone, which serialises, and listCampaigns makes a few per campaign per request.
-function clone<T>(value: T): T {
-  if (typeof value !== 'object' || value === null) return value
-  if (Array.isArray(value)) return value.map(clone) as T
-  const out: Record<string, unknown> = {}
-  for (const key of Object.keys(value)) out[key] = clone((value as Record<string, unknown>)[key])
-  return out as T
 }
 
 function validityOf(source: Validity): Validity {

@@ -108,7 +108,7 @@ export function applyState(deps: MockDeps, doc: StateDocument): void {
       try {
         persistable(project, name).restore(stores[name])
       } catch (error) {
-        throw new Error(`project ${project.id}, ${name}: ${(error as Error).message}`)
+        throw new Error(`project ${project.id}, ${name}: ${(error as Error).message}`, { cause: error })
       }
     }
   }

@@ -6,7 +6,11 @@ import { createRequestIdAssigner, requestIdOf } from './request-id.js'
 
 export const CONTROL_PREFIX = '/_mock'
 
-export const isControlPath = (path: string): boolean => path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`)
+/** Served next to the API for people and tools (mock/ui/site-router.ts): the home page and the spec. */
+const SITE_PATHS = new Set(['/', '/openapi.json', '/openapi.yaml'])
+
+/** Not an operation of the spec: the control API and the site's pages, which the Express app serves. */
+export const isControlPath = (path: string): boolean => path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`) || SITE_PATHS.has(path)
 
 export type RequestLogger = (req: IncomingMessage, res: ServerResponse) => void
 
@@ -18,11 +22,12 @@ export type RequestLogger = (req: IncomingMessage, res: ServerResponse) => void
  */
 export function frontDoor(deps: MockDeps, logRequest?: RequestLogger): (req: IncomingMessage, res: ServerResponse) => boolean {
   const assignId = createRequestIdAssigner()
+  const corsOrigins = new Set(deps.config.corsOrigins)
   return (req, res) => {
     const locals = localsOf(res)
     if (locals.requestId !== undefined) return false
     assignId(req, res)
-    if (applyCors(req, res)) return true
+    if (applyCors(req, res, corsOrigins)) return true
     logRequest?.(req, res)
     if (!isControlPath(pathOf(req, res))) locals.journalAt = deps.clock.now()
     return false

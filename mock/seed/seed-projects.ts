@@ -22,5 +22,5 @@ export async function seedProjects(registry: ProjectRegistry, config: MockConfig
   applyFixtures(registry, fixturesFor(config))
   for (const project of registry.all()) seedStacks(project.id, project.stacks)
   const [first] = registry.all()
-  if (config.seedCampaigns > 0 && first) await seedCampaigns(first, config.seedCampaigns, config.seed)
+  if (config.seedCampaigns > 0 && first) seedCampaigns(first, config.seedCampaigns, config.seed)
 }

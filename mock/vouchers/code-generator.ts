@@ -46,7 +46,25 @@ const countSlots = (pattern: string): number => {
   return n
 }
 
-const uniqueChars = (charset: string): string[] => [...new Set(charset)]
+/** The characters of a charset without repeats: the charset itself when it has none (the usual case, no copy). */
+const uniqueChars = (charset: string): string[] | string => {
+  for (let i = 0; i < charset.length; i++) {
+    const unit = charset.charCodeAt(i)
+    // a repeat, or a character outside the BMP (counted by code point, as the generator draws them)
+    if ((unit >= 0xd800 && unit <= 0xdfff) || (i > 0 && charset.lastIndexOf(charset[i], i - 1) >= 0)) return [...new Set(charset)]
+  }
+  return charset
+}
+
+/** The characters in code order, one string: ASCII (every usual charset) through a presence table, no sort. */
+function sortedChars(chars: string[] | string): string {
+  if (typeof chars !== 'string' || !/^[\x00-\x7f]*$/.test(chars)) return [...chars].sort().join('')
+  const seen = new Uint8Array(128)
+  for (let i = 0; i < chars.length; i++) seen[chars.charCodeAt(i)] = 1
+  const codes: number[] = []
+  for (let code = 0; code < 128; code++) if (seen[code]) codes.push(code)
+  return String.fromCharCode(...codes)
+}
 
 /** How many distinct codes a config can produce (may be Infinity for long patterns). */
 export function codeSpace(config: CodeConfig): number {
@@ -55,34 +73,11 @@ export function codeSpace(config: CodeConfig): number {
 
 /** Configs with the same signature draw from the same code space, so they compete for codes. */
 export function codeSignature(config: CodeConfig): string {
-  const chars = uniqueChars(config.charset).sort().join('')
+  const chars = sortedChars(uniqueChars(config.charset))
   return [config.prefix ?? '', config.pattern, config.postfix ?? '', chars].join('\u0000')
 }
 
-/** sfc32: small, fast, seedable; enough for codes that must be reproducible, not secret. */
-export function seededRandom(seed: string): () => number {
-  let h = 0x811c9dc5
-  const mix = (): number => {
-    for (let i = 0; i < seed.length; i++) h = Math.imul(h ^ seed.charCodeAt(i), 0x01000193)
-    h = Math.imul(h ^ (h >>> 15), 0x2c1b3c6d)
-    return h >>> 0
-  }
-  let a = mix()
-  let b = mix()
-  let c = mix()
-  let d = mix() | 1
-  const next = (): number => {
-    const t = (((a + b) | 0) + d) | 0
-    d = (d + 1) | 0
-    a = b ^ (b >>> 9)
-    b = (c + (c << 3)) | 0
-    c = (c << 21) | (c >>> 11)
-    c = (c + t) | 0
-    return t & 0x7fffffff
-  }
-  for (let i = 0; i < 12; i++) next()
-  return next
-}
+export { seededRandom } from '../../src/seeded-random.js'
 
 /** A code before its '#' slots are filled: prefix, pattern, postfix. */
 const templateOf = (config: CodeConfig): string => `${config.prefix ?? ''}${config.pattern}${config.postfix ?? ''}`

@@ -180,4 +180,3 @@ describe('VoucherStore', () => {
     expect(fresh.store.codeCount).toBe(5)
   })
 })
-

@@ -1,3 +1,5 @@
+import { existsSync, statSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
 import { InvalidArgumentError } from 'commander'
 
 /** The first set environment variable among `names` (e.g. PROMOKIT_PORT, then PORT). */
@@ -28,4 +30,22 @@ export function numberOption(min: number, { exclusiveMin = false } = {}): (value
     }
     return n
   }
+}
+
+/** A folder that exists (`--fixtures`): checked before anything starts. */
+export function existingFolder(value: string): string {
+  if (!existsSync(value)) throw new InvalidArgumentError(`no such folder: ${value}`)
+  if (!statSync(value).isDirectory()) throw new InvalidArgumentError(`not a folder: ${value}`)
+  return value
+}
+
+/** A file path in a folder that exists (`--state-file`: the file itself is created at the first save). */
+export function fileInExistingFolder(value: string): string {
+  if (value.trim() === '') throw new InvalidArgumentError('expected a file path, got ""')
+  if (existsSync(value) && statSync(value).isDirectory()) throw new InvalidArgumentError(`${value} is a folder; give the path of a file in it`)
+  const folder = dirname(resolve(value))
+  if (!existsSync(folder) || !statSync(folder).isDirectory()) {
+    throw new InvalidArgumentError(`the folder ${folder} does not exist (the file is created in it at the first save; create the folder first)`)
+  }
+  return value
 }

@@ -138,4 +138,3 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 const identity: Coercer = (raw) => raw
-

@@ -1,0 +1,109 @@
+import { resolve } from 'node:path'
+import { Command } from 'commander'
+import { CliError, USAGE_ERROR } from '../src/cli/cli-error.js'
+import { envValue, integerOption } from '../src/cli/options.js'
+import { fail, toRegExp, writeOutput } from './command-support.js'
+import type { CommandIo } from './contract-command.js'
+import { compareRuns, describeDifference, type DriftReport, type ExchangesByCheck } from './drift.js'
+import type { Credentials } from './http-client.js'
+import { TargetUnusable } from './preflight.js'
+import { prepareTarget, type PreparedTarget } from './prepare-target.js'
+import { renderHtml } from './reporters/html.js'
+import { renderJson } from './reporters/json.js'
+import { DEFAULTS, runSuite } from './runner.js'
+import { loadSuite } from './suite.js'
+import type { RunReport } from './types.js'
+
+interface DriftFlags {
+  baseUrl?: string
+  against: string
+  latency?: number
+  grep?: string
+  readOnly?: boolean
+  concurrency: number
+  timeout: number
+  pollTimeout: number
+  html?: string
+  json?: string
+}
+
+/** Credentials of each side: A from --app-id… / PROMOKIT_*, B from --against-app-id… / PROMOKIT_AGAINST_*. */
+const SIDES = {
+  a: { flag: '', env: 'PROMOKIT_' },
+  b: { flag: 'against-', env: 'PROMOKIT_AGAINST_' },
+} as const
+const FIELDS = [['app-id', 'APP_ID', 'appId'], ['app-token', 'APP_TOKEN', 'appToken'], ['management-id', 'MANAGEMENT_ID', 'managementId'], ['management-token', 'MANAGEMENT_TOKEN', 'managementToken'], ['project-id', 'PROJECT_ID', 'projectId']] as const
+
+/** `promokit drift`: the suite on two targets (e.g. the mock and staging) and where their answers differ. */
+export function driftCommand(io: CommandIo = { stdout: process.stdout, env: process.env }): Command {
+  const command = new Command('drift')
+    .description('run the conformance suite on two targets and report where they answer differently (status, fields, enum values, list totals)')
+    .option('--base-url <url>', 'target A (default: promokit\'s mock, started in-process)')
+    .requiredOption('--against <url>', 'target B, e.g. https://staging.example.com')
+  for (const side of Object.values(SIDES)) {
+    for (const [flag, env] of FIELDS) command.option(`--${side.flag}${flag} <value>`, `${side.flag ? 'B' : 'A'}: ${flag} (env ${side.env}${env})`)
+  }
+  return command
+    .option('--latency <ms>', 'with the in-process mock as A: latency it adds to every answer', integerOption(0, 600_000))
+    .option('--grep <pattern>', 'only checks whose id or title matches this regular expression')
+    .option('--read-only', 'only checks that change nothing (safe on production)')
+    .option('--concurrency <n>', 'checks side by side on each target', integerOption(1, 64), DEFAULTS.concurrency)
+    .option('--timeout <ms>', 'per-request timeout', integerOption(1), DEFAULTS.timeoutMs)
+    .option('--poll-timeout <ms>', 'how long to wait for async jobs', integerOption(1), DEFAULTS.pollTimeoutMs)
+    .option('--html <file>', 'also write the HTML report of A with the drift section')
+    .option('--json <file>', 'also write the JSON report of A with `drift`')
+    .action(async (flags: DriftFlags & Record<string, string | undefined>) => runDrift(flags, io))
+}
+
+async function runDrift(flags: DriftFlags & Record<string, string | undefined>, io: CommandIo): Promise<void> {
+  for (const url of [flags.baseUrl, flags.against]) if (url !== undefined && !/^https?:\/\/[^/]/.test(url)) throw new CliError(USAGE_ERROR, `expected an http(s) URL, got "${url}"`)
+  if (flags.latency !== undefined && flags.baseUrl) throw new CliError(USAGE_ERROR, '--latency applies to the in-process mock only (drop --base-url)')
+  const grep = flags.grep === undefined ? undefined : toRegExp(flags.grep)
+  const suite = await loadSuite()
+  const side = (s: keyof typeof SIDES): { credentials: Credentials; projectId?: string } => {
+    const value = (flag: string, env: string): string | undefined => flags[camel(`${SIDES[s].flag}${flag}`)] ?? envValue(io.env, `${SIDES[s].env}${env}`)
+    const [appId, appToken, managementId, managementToken, projectId] = FIELDS.map(([flag, env]) => value(flag, env))
+    return { credentials: { appId, appToken, managementId, managementToken }, projectId }
+  }
+  const a = side('a')
+  const b = side('b')
+  const targets: PreparedTarget[] = []
+  try {
+    targets.push(await prepareTarget({ baseUrl: flags.baseUrl, credentials: a.credentials, ids: { projectId: a.projectId }, latencyMs: flags.latency }, io))
+    targets.push(await prepareTarget({ baseUrl: flags.against, credentials: b.credentials, ids: { projectId: b.projectId } }, io))
+    io.stdout.write(`Running the suite on A ${targets[0].baseUrl} and B ${targets[1].baseUrl}\n`)
+    const [ra, rb] = await Promise.all(targets.map((t) => runRecorded(t, suite, flags, grep)))
+    const drift = compareRuns(ra.report, ra.exchanges, rb.report, rb.exchanges)
+    const report: RunReport = { ...ra.report, drift }
+    if (flags.html) writeOutput(flags.html, renderHtml(report))
+    if (flags.json) writeOutput(flags.json, renderJson(report))
+    for (const [kind, file] of [['html', flags.html], ['json', flags.json]]) if (file) io.stdout.write(`${kind} report written to ${resolve(file)}\n`)
+    printDrift(io.stdout, drift)
+    if (drift.checks.length > 0) throw new CliError(1, `${drift.checks.length} check(s) answered differently`)
+  } finally {
+    await Promise.all(targets.map((t) => t.close()))
+  }
+}
+
+async function runRecorded(target: PreparedTarget, suite: Awaited<ReturnType<typeof loadSuite>>, flags: DriftFlags, grep?: RegExp): Promise<{ report: RunReport; exchanges: ExchangesByCheck }> {
+  const exchanges: ExchangesByCheck = new Map()
+  const report = await runSuite({
+    ...target, validator: suite.validator, checks: suite.checks, grep, readOnly: flags.readOnly, concurrency: flags.concurrency,
+    timeoutMs: flags.timeout, pollTimeoutMs: flags.pollTimeout,
+    onCheckExchange: (id, ex) => exchanges.set(id, [...(exchanges.get(id) ?? []), ex]),
+  }).catch((error: unknown) => (error instanceof TargetUnusable ? fail(`${target.baseUrl}: ${error.message}`) : Promise.reject(error)))
+  return { report, exchanges }
+}
+
+/** Per check, one line per difference; then the two summaries and the count, last. */
+export function printDrift(out: { write(text: string): unknown }, drift: DriftReport): void {
+  out.write(`\nDrift between A ${drift.a.baseUrl} and B ${drift.b.baseUrl}\n`)
+  for (const c of drift.checks) {
+    out.write(`\n${c.id} (A ${c.a}, B ${c.b})\n`)
+    for (const d of c.differences) out.write(`  - ${describeDifference(d)}\n`)
+  }
+  const sum = (s: DriftReport['a']['summary']): string => `${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped`
+  out.write(`\nA: ${sum(drift.a.summary)}\nB: ${sum(drift.b.summary)}\n${drift.checks.length} check(s) answered differently\n`)
+}
+
+const camel = (flag: string): string => flag.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())

@@ -1,0 +1,80 @@
+import { execFile } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createMockServer, type MockServer } from '../mock/server.js'
+import { packageRoot } from '../src/paths.js'
+import { compareAnswers } from './drift.js'
+import type { Exchange } from './http-client.js'
+
+const bin = join(packageRoot(), 'bin', 'promokit.js')
+let a: MockServer
+let b: MockServer
+let dir: string
+
+beforeAll(async () => {
+  ;[a, b] = await Promise.all([createMockServer(), createMockServer()])
+  dir = mkdtempSync(join(tmpdir(), 'promokit-drift-'))
+  // B drifts: its 404 has no `key`, and it names campaign types differently.
+  for (const fault of [
+    { operationId: 'getCampaign', action: 'drop', pointer: '/key', whenStatus: 404 },
+    { operationId: 'listCampaigns', action: 'set', pointer: '/campaigns/0/campaign_type', value: 'PROMOTION_V2', whenStatus: 200 },
+  ]) await fetch(`${b.url}/_mock/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(fault) })
+})
+afterAll(async () => {
+  await Promise.all([a?.close(), b?.close()])
+  rmSync(dir, { recursive: true, force: true })
+})
+
+const drift = (...args: string[]) =>
+  promisify(execFile)(process.execPath, [bin, 'drift', ...args], { cwd: dir, env: { ...process.env, NO_COLOR: '1' } }).then(
+    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+    (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
+  )
+
+describe('promokit drift', () => {
+  it('runs the suite on both targets and reports, per check, the status, fields in one only and enum values that differ', async () => {
+    const run = await drift('--base-url', a.url, '--against', b.url, '--grep', '^(campaigns\\.get-unknown-404|list\\.newest-first|categories\\.create)$', '--html', 'out/drift.html', '--json', 'out/drift.json')
+    expect(run.code, run.stdout + run.stderr).toBe(1)
+    expect(run.stdout).toContain('campaigns.get-unknown-404 (A passed, B failed)')
+    expect(run.stdout).toContain('field getCampaign /key: A present | B absent')
+    expect(run.stdout).toMatch(/enum listCampaigns \/campaigns\/\*\/campaign_type: A \["REFERRAL_PROGRAM".*\] \| B \["PROMOTION_V2"/)
+    expect(run.stdout).not.toContain('categories.create (')
+    expect(run.stdout.trimEnd().split('\n').at(-1)).toBe('2 check(s) answered differently')
+    const json = JSON.parse(readFileSync(join(dir, 'out', 'drift.json'), 'utf8'))
+    expect(json.drift.checks.map((c: { id: string }) => c.id).sort()).toEqual(['campaigns.get-unknown-404', 'list.newest-first'])
+    expect(readFileSync(join(dir, 'out', 'drift.html'), 'utf8')).toContain('<section id="drift">')
+  })
+
+  it('reports nothing for two targets that answer alike, exit 0', async () => {
+    const run = await drift('--base-url', a.url, '--against', a.url, '--grep', '^campaigns\\.get-unknown-404$')
+    expect(run.code, run.stdout + run.stderr).toBe(0)
+    expect(run.stdout).toContain('0 check(s) answered differently')
+  })
+
+  it('has --help naming both targets', async () => {
+    const run = await drift('--help')
+    expect(run.stdout).toContain('--against <url>')
+    expect(run.stdout).toContain('--against-app-id')
+  })
+})
+
+describe('compareAnswers', () => {
+  const ex = (status: number, body: unknown): Exchange => ({ operationId: 'listCampaigns', request: { method: 'GET', url: 'u', headers: {} }, response: { status, headers: {}, contentType: 'application/json', text: '', body }, durationMs: 1 })
+
+  it('compares list totals, and ignores ids, names and an empty list against a full one', () => {
+    const left = ex(200, { total: 3, campaigns: [{ id: 'camp_1', name: 'x' }] })
+    const right = ex(200, { total: 5, campaigns: [] })
+    expect(compareAnswers(left, right)).toEqual([{ kind: 'total', operationId: 'listCampaigns', pointer: '/total', a: 3, b: 5 }])
+  })
+
+  it('reports the topmost missing field only, and a status difference', () => {
+    const diffs = compareAnswers(ex(200, { a: { b: 1, c: 2 } }), ex(201, {}))
+    expect(diffs).toEqual([
+      { kind: 'status', operationId: 'listCampaigns', a: 200, b: 201 },
+      { kind: 'field', operationId: 'listCampaigns', pointer: '/a', a: 'present', b: 'absent' },
+    ])
+  })
+})

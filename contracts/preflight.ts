@@ -1,0 +1,44 @@
+import { RequestFailed, type Credentials, type Exchange, type HttpClient } from './http-client.js'
+
+/** The run cannot tell anything about the target: it is unreachable or refuses the credentials. Exit 2, one line. */
+export class TargetUnusable extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'TargetUnusable'
+  }
+}
+
+// 401 only: a 403 may mean "not allowed for this project", which the checks report where it matters.
+const REFUSED = new Set([401])
+
+/**
+ * One request per credential set before any check: otherwise an unreachable target or a wrong key turns into
+ * one failure per check. Management keys are tried on a metadata schema that does not exist (a read: any
+ * answer but 401/403 means the keys were accepted).
+ */
+export async function preflight(client: HttpClient, credentials: Credentials, projectId: string | undefined): Promise<void> {
+  const managed = credentials.managementId && credentials.managementToken && projectId
+  const path = `/management/v1/projects/${encodeURIComponent(projectId ?? '')}/metadata-schemas/ms_pkPreflight00000000000`
+  const [app, management] = await Promise.all([
+    probe(client, { operationId: 'listCampaigns', method: 'GET', path: '/v1/campaigns', query: { limit: 1 } }),
+    managed ? probe(client, { operationId: 'getMetadataSchema', method: 'GET', path, auth: 'management' }) : undefined,
+  ])
+  if (REFUSED.has(app.response.status)) throw new TargetUnusable(`the target refused the application credentials (X-App-Id ${credentials.appId ?? '-'}): ${answer(app)}`)
+  if (management && REFUSED.has(management.response.status)) {
+    throw new TargetUnusable(`the target refused the management credentials (X-Management-Id ${credentials.managementId}): ${answer(management)}`)
+  }
+}
+
+async function probe(client: HttpClient, spec: Parameters<HttpClient['send']>[0]): Promise<Exchange> {
+  try {
+    return await client.send(spec)
+  } catch (error) {
+    if (error instanceof RequestFailed) throw new TargetUnusable(`cannot reach ${client.baseUrl}: ${error.message.replace(/^.*? failed: /, '')}`)
+    throw error
+  }
+}
+
+function answer(ex: Exchange): string {
+  const key = ex.response.body?.key
+  return `${ex.response.status}${typeof key === 'string' ? ` ${key}` : ''}`
+}

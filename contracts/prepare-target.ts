@@ -1,0 +1,68 @@
+import { CliError, USAGE_ERROR } from '../src/cli/cli-error.js'
+import { definedOnly, fail } from './command-support.js'
+import type { Credentials } from './http-client.js'
+import { reachTarget } from './reach.js'
+import { detectMock, issueBearerToken } from './target.js'
+import type { KnownIds } from './types.js'
+
+export interface TargetInput {
+  /** Absent: promokit's mock is started in-process on a free port. */
+  baseUrl?: string
+  credentials: Credentials
+  ids: KnownIds
+  /** In-process mock only: latency added to every answer. */
+  latencyMs?: number
+}
+
+export interface PreparedTarget {
+  baseUrl: string
+  credentials: Credentials
+  ids: KnownIds
+  isMock: boolean
+  /** Stops the in-process mock, if one was started. */
+  close(): Promise<void>
+}
+
+/**
+ * A target ready for a run: the in-process mock started (with its keys and a bearer token), or a deployment
+ * that answers (else one line, exit 2, within 5 s), and app keys (a promokit mock's development keys as fallback).
+ */
+export async function prepareTarget(input: TargetInput, io: { stdout: { write(text: string): unknown } }): Promise<PreparedTarget> {
+  let { baseUrl, credentials } = input
+  const ids = { ...input.ids }
+  let mock: { close(): Promise<void> } | undefined
+  if (!baseUrl) {
+    const { createMockServer } = await import('../mock/server.js')
+    const server = await createMockServer({ latencyMs: input.latencyMs ?? 0 })
+    mock = server
+    baseUrl = server.url
+    credentials = { ...server.credentials, ...definedOnly(credentials) }
+    ids.projectId ??= server.credentials.projectId
+    credentials.bearerToken ??= await issueBearerToken(baseUrl, server.credentials.appId, server.credentials.appToken)
+    io.stdout.write(`Started the promokit mock at ${baseUrl}\n`)
+  }
+  // One clear line within seconds for a target that does not answer, instead of one failure per check.
+  if (!mock) await reachTarget(baseUrl).catch((error: Error) => fail(error.message))
+  const isMock = mock !== undefined || (await detectMock(baseUrl))
+  if (!credentials.appId || !credentials.appToken) credentials = await fallbackCredentials(credentials, isMock, io)
+  return { baseUrl, credentials, ids, isMock, close: async () => mock?.close() }
+}
+
+/**
+ * Without app keys every check would only collect a 401. A promokit mock started elsewhere still has its
+ * development keys unless told otherwise, so those are used (and said); any other target is a usage error.
+ */
+async function fallbackCredentials(credentials: Credentials, isMock: boolean, io: { stdout: { write(text: string): unknown } }): Promise<Credentials> {
+  const missing = 'no app keys: pass --app-id and --app-token (or set PROMOKIT_APP_ID and PROMOKIT_APP_TOKEN)'
+  if (!isMock) throw new CliError(USAGE_ERROR, `${missing}; every check needs them`)
+  const { DEFAULT_CREDENTIALS } = await import('../mock/config.js')
+  const [project] = DEFAULT_CREDENTIALS.projects
+  io.stdout.write(`${missing}; the target is a promokit mock, so its development keys (${project.appId}) are used\n`)
+  return {
+    ...credentials,
+    appId: project.appId,
+    appToken: project.appToken,
+    managementId: credentials.managementId ?? DEFAULT_CREDENTIALS.management.id,
+    managementToken: credentials.managementToken ?? DEFAULT_CREDENTIALS.management.token,
+  }
+}

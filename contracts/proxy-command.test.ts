@@ -1,0 +1,29 @@
+import { createRequire } from 'node:module'
+import { describe, expect, it } from 'vitest'
+import { CliError } from '../src/cli/cli-error.js'
+import { PRISM_RANGE, prismEntry } from './proxy-command.js'
+import manifest from '../package.json' with { type: 'json' }
+
+describe('promokit proxy without Prism installed', () => {
+  it('says Prism is an optional peer dependency and how to install it, exit 2', () => {
+    const without = Object.assign(createRequire(import.meta.url), {
+      resolve: () => {
+        throw Object.assign(new Error("Cannot find module '@stoplight/prism-cli/package.json'"), { code: 'MODULE_NOT_FOUND' })
+      },
+    }) as NodeJS.Require
+    let error: unknown
+    try {
+      prismEntry(without)
+    } catch (caught) {
+      error = caught
+    }
+    expect(error).toBeInstanceOf(CliError)
+    expect((error as CliError).exitCode).toBe(2)
+    expect((error as CliError).message).toContain(`npm install --save-dev @stoplight/prism-cli@${PRISM_RANGE}`)
+    expect(manifest.peerDependencies['@stoplight/prism-cli']).toBe(PRISM_RANGE)
+  })
+
+  it('finds the installed Prism CLI', () => {
+    expect(prismEntry()).toMatch(/@stoplight[\\/]prism-cli[\\/].+\.js$/)
+  })
+})

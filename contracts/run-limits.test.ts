@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createMockServer, type MockServer } from '../mock/server.js'
+import { fitBudget, plannedRequests } from './budget.js'
+import type { Check } from './check.js'
+import { runSuite, type RunOptions } from './runner.js'
+import { loadSuite, type Suite } from './suite.js'
+import { scriptedServer } from './test-servers.js'
+
+let mock: MockServer
+let suite: Suite
+
+beforeAll(async () => {
+  suite = await loadSuite()
+  mock = await createMockServer()
+})
+afterAll(() => mock?.close())
+
+const onMock = (extra: Partial<RunOptions>) =>
+  runSuite({ baseUrl: mock.url, credentials: mock.credentials, ids: { projectId: mock.credentials.projectId }, isMock: true, validator: suite.validator, checks: suite.checks, ...extra })
+const operations = () => new Set(suite.validator.operations.map((o) => o.operationId))
+
+describe('--budget: the most valuable checks that fit', () => {
+  it('at 100 requests covers every operation of the spec, by the checks\' own estimates', () => {
+    const plan = fitBudget(suite.checks, 100)
+    expect(plan.requests).toBeLessThanOrEqual(100)
+    expect(new Set(plan.checks.flatMap((c) => c.operationIds))).toEqual(operations())
+    expect(plan.dropped.length).toBeGreaterThan(0)
+    // Kept in run order, so the listing checks still see a stable list before the writes.
+    expect(plan.checks).toEqual(suite.checks.filter((c) => plan.checks.includes(c)))
+  })
+
+  it('prefers value per request once every operation is covered', () => {
+    const cheap: Check = { id: 'x.cheap', title: 'cheap', operationIds: ['listCampaigns'], readOnly: true, requests: 1, value: 3, shares: {}, run: async () => {} }
+    const dear: Check = { id: 'x.dear', title: 'dear', operationIds: ['listCampaigns'], readOnly: true, requests: 10, value: 5, shares: {}, run: async () => {} }
+    const room = plannedRequests([]) + 5
+    expect(fitBudget([dear, cheap], room).checks.map((c) => c.id)).toEqual(['x.cheap'])
+  })
+
+  it('a run with --budget 100 against the mock sends at most 100 requests, covers every operation and fails nothing', async () => {
+    const report = await onMock({ budget: 100, concurrency: 4 })
+    expect(report.requests).toBeLessThanOrEqual(100)
+    expect(report.summary.failed).toBe(0)
+    expect(report.interrupted).toBeUndefined()
+    expect(report.coverage.filter((row) => !row.statuses.some((s) => s.exercised)).map((row) => row.operationId)).toEqual([])
+    expect(report.cleanup.failed).toEqual([])
+  })
+})
+
+describe('--max-requests is a hard limit', () => {
+  it('the whole run, cleanup included, sends no more than it allows and still removes what it created', async () => {
+    const report = await onMock({ maxRequests: 100 })
+    expect(report.requests).toBeLessThanOrEqual(100)
+    expect(report.interrupted).toBe('request budget used up')
+    expect(report.cleanup.failed).toEqual([])
+    const res = await fetch(`${mock.url}/v1/campaigns?limit=100`, { headers: { 'X-App-Id': mock.credentials.appId, 'X-App-Token': mock.credentials.appToken } })
+    expect(((await res.json()) as any).campaigns.filter((c: any) => c.name.startsWith(report.prefix))).toEqual([])
+  })
+})
+
+describe('a target that keeps rate-limiting the run', () => {
+  it('reports the checks as not run because of rate limiting, never as failed, and the summary says so', async () => {
+    // The start-up probe gets through; then the key is blocked for an hour.
+    let answered = 0
+    const server = await scriptedServer(() =>
+      answered++ === 0
+        ? { status: 200, body: { object: 'list', data_ref: 'campaigns', campaigns: [], total: 0 } }
+        : { status: 429, headers: { 'retry-after': '3600' }, body: { code: 429, key: 'too_many_requests', message: 'Too many requests' } },
+    )
+    try {
+      const slept: number[] = []
+      const clock = { now: () => 0, sleep: async (ms: number) => void slept.push(ms) }
+      const report = await runSuite({
+        baseUrl: server.url, credentials: { appId: 'a', appToken: 'b' }, isMock: false, validator: suite.validator, checks: suite.checks,
+        grep: /^list\.(paging|newest-first)$/, rateLimitWaitMs: 60_000, clock,
+      })
+      expect(report.summary).toMatchObject({ failed: 0, rateLimited: 2 })
+      expect(report.results.map((r) => [r.status, r.notRun])).toEqual([['skipped', 'rate-limited'], ['skipped', 'rate-limited']])
+      expect(report.results[0].reason).toMatch(/^not run: the target rate-limited the run and asked to wait 3600 s/)
+      expect(slept).toEqual([])
+    } finally {
+      await server.close()
+    }
+  })
+})

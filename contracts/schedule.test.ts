@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest'
+import { conflicts, costOf } from './check-costs.js'
+import type { Check } from './check.js'
+import { runScheduled } from './schedule.js'
+
+/** Runs items whose work resolves when the test says so, recording starts and ends. */
+function harness(names: string[]) {
+  const log: string[] = []
+  const release = new Map<string, () => void>()
+  const fn = (name: string) => {
+    log.push(`start ${name}`)
+    return new Promise<void>((resolve) => release.set(name, () => (log.push(`end ${name}`), resolve())))
+  }
+  const settle = () => new Promise((resolve) => setImmediate(resolve))
+  return { log, fn, finish: async (name: string) => (release.get(name)!(), await settle()), settle, names }
+}
+
+describe('runScheduled', () => {
+  it('runs up to the limit side by side and never starts an item before an earlier one it conflicts with has ended', async () => {
+    const h = harness(['reader-1', 'reader-2', 'writer', 'other'])
+    const conflict = (a: string, b: string) => [a, b].includes('writer') && [a, b].some((x) => x.startsWith('reader'))
+    const done = runScheduled(h.names, 3, conflict, h.fn)
+    await h.settle()
+    expect(h.log).toEqual(['start reader-1', 'start reader-2', 'start other'])
+    await h.finish('reader-1')
+    expect(h.log.at(-1)).toBe('end reader-1')
+    await h.finish('reader-2')
+    expect(h.log.at(-1)).toBe('start writer')
+    await h.finish('writer')
+    await h.finish('other')
+    await done
+  })
+
+  it('with limit 1 is the plain sequential run, in order, whatever the weights', async () => {
+    const h = harness(['a', 'b', 'c'])
+    const done = runScheduled(h.names, 1, () => false, h.fn, (n) => (n === 'c' ? 10 : 0))
+    for (const n of h.names) {
+      await h.settle()
+      await h.finish(n)
+    }
+    await done
+    expect(h.log).toEqual(['start a', 'end a', 'start b', 'end b', 'start c', 'end c'])
+  })
+
+  it('starts the heaviest ready item first', async () => {
+    const h = harness(['light', 'heavy'])
+    const done = runScheduled(h.names, 1 + 1, () => false, h.fn, (n) => (n === 'heavy' ? 14 : 1))
+    await h.settle()
+    expect(h.log).toEqual(['start heavy', 'start light'])
+    await h.finish('heavy')
+    await h.finish('light')
+    await done
+  })
+})
+
+describe('what checks share', () => {
+  const check = (over: Partial<Check>): Check => ({ id: 'x.y', title: 't', operationIds: [], readOnly: false, run: async () => {}, ...over })
+
+  it('a check reading the campaign list conflicts with one creating campaigns; two creators do not', () => {
+    const lister = costOf(check({ readOnly: true, shares: { reads: ['campaign-list'] } }))
+    const creator = costOf(check({ shares: { changes: ['campaign-list'] } }))
+    expect(conflicts(lister, creator)).toBe(true)
+    expect(conflicts(creator, creator)).toBe(false)
+    expect(conflicts(lister, lister)).toBe(false)
+  })
+
+  it('an undeclared writing check runs alone; an undeclared read-only one waits only for writers', () => {
+    const undeclaredWriter = costOf(check({}))
+    const undeclaredReader = costOf(check({ readOnly: true }))
+    const pure = costOf(check({ shares: {} }))
+    expect(conflicts(undeclaredWriter, pure)).toBe(true)
+    expect(conflicts(undeclaredReader, pure)).toBe(false)
+    expect(conflicts(undeclaredReader, costOf(check({ shares: { changes: ['gift-card'] } })))).toBe(true)
+  })
+})

@@ -1,0 +1,72 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { PassThrough } from 'node:stream'
+import { afterAll, describe, expect, it } from 'vitest'
+import { runCli, type CliIo } from '../src/cli/run-cli.js'
+import { mockCommand } from './serve.js'
+
+const temp = mkdtempSync(join(tmpdir(), 'promokit-serve-options-'))
+afterAll(() => rmSync(temp, { recursive: true, force: true }))
+
+/** Runs `promokit mock ...args` in process (stdout is not a terminal); `stopAfter` gets the printed URL while the mock serves. */
+async function mock(args: string[], env: NodeJS.ProcessEnv = {}, stopAfter?: (url: string) => Promise<void>) {
+  const stdout = Object.assign(new PassThrough(), { isTTY: false })
+  const stderr = new PassThrough()
+  const out = { stdout: '', stderr: '', exits: [] as number[] }
+  stdout.on('data', (c) => (out.stdout += c))
+  stderr.on('data', (c) => (out.stderr += c))
+  const io: CliIo = { stdout, stderr, exit: (code) => void out.exits.push(code) }
+  let stop!: () => void
+  const stopSignal = new Promise<void>((resolve) => (stop = resolve))
+  const running = runCli(['node', 'promokit', 'mock', ...args], [mockCommand({ stdout, env, stopSignal })], io)
+  if (stopAfter) {
+    for (let i = 0; i < 400 && !out.stdout.includes('listening on') && out.exits.length === 0; i++) await new Promise((r) => setTimeout(r, 25))
+    const url = /listening on (http:\/\/\S+)/.exec(out.stdout)?.[1]
+    if (url) await stopAfter(url)
+  }
+  stop()
+  await running
+  return out
+}
+
+describe('promokit mock refuses unusable start options before anything starts (exit 2)', () => {
+  const file = join(temp, 'a-file.json')
+  writeFileSync(file, '{}')
+  it.each([
+    [['--fixtures', join(temp, 'missing')], {}, /^promokit: --fixtures: no such folder: .*missing\n$/],
+    [['--fixtures', file], {}, /^promokit: --fixtures: not a folder: /],
+    [[], { PROMOKIT_FIXTURES: join(temp, 'gone') }, /^promokit: PROMOKIT_FIXTURES \(--fixtures\): no such folder: /],
+    [['--state-file', join(temp, 'no-such-dir', 'state.json')], {}, /^promokit: --state-file: the folder .*no-such-dir does not exist/],
+    [['--state-file', temp], {}, /^promokit: --state-file: .* is a folder/],
+    [[], { PROMOKIT_STATE_FILE: join(temp, 'nope', 'state.json') }, /^promokit: PROMOKIT_STATE_FILE \(--state-file\): the folder /],
+    [[], { PORT: 'eighty' }, /^promokit: PORT \(--port\): expected an integer from 0 to 65535, got "eighty"/],
+    [[], { PROMOKIT_PORT: '70000' }, /^promokit: PROMOKIT_PORT \(--port\): expected an integer/],
+    [['--log', 'xml'], {}, /^promokit: --log: expected one of auto, pretty, json/],
+  ])('%j with env %j', async (args, env, message) => {
+    // a bad PORT in the env is named when no --port overrides it; elsewhere --port 0 keeps clear of busy ports
+    const out = await mock('PORT' in env || 'PROMOKIT_PORT' in env ? args : ['--port', '0', ...args], env)
+    expect(out.exits).toEqual([2])
+    expect(out.stderr).toMatch(message)
+    expect(out.stdout).toBe('')
+  })
+})
+
+describe('promokit mock logs', () => {
+  const request = async (url: string) => void (await fetch(`${url}/v1/campaigns?limit=1`, { headers: { 'X-App-Id': 'promokit-app-id', 'X-App-Token': 'promokit-app-token' } })).arrayBuffer()
+
+  it('--log pretty: one readable line per request, no JSON', async () => {
+    const out = await mock(['--port', '0', '--log', 'pretty'], {}, request)
+    const line = /^\d\d:\d\d:\d\d\.\d{3} INFO {2}GET \/v1\/campaigns\?limit=1 200 \d+ ms listCampaigns v-\S+$/m.exec(out.stdout)
+    expect(line).not.toBeNull()
+    expect(out.stdout).not.toMatch(/^\{/m)
+  })
+
+  it('JSON lines when stdout is not a terminal (auto), and with --log json', async () => {
+    for (const args of [['--port', '0'], ['--port', '0', '--log', 'json']]) {
+      const out = await mock(args, {}, request)
+      const line = out.stdout.split('\n').find((l) => l.startsWith('{') && l.includes('listCampaigns'))
+      expect(JSON.parse(line!)).toMatchObject({ level: 30, operationId: 'listCampaigns', res: { statusCode: 200 } })
+    }
+  })
+})

@@ -1,0 +1,31 @@
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
+import express, { Router } from 'express'
+import { packageRoot } from '../../src/paths.js'
+import type { MockDeps } from '../deps.js'
+import { ApiError } from '../errors.js'
+import { consolePage } from './console-page.js'
+import { overview } from './overview.js'
+
+/** swagger-ui-dist's folder: its bundle and stylesheet are served from the mock, never from a CDN. */
+const swaggerUiDir = (): string => dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'))
+
+/**
+ * `/_mock/ui`: the console page, what it polls (`/overview`; the journal is the control API's
+ * `/_mock/requests`) and its assets. Everything the page loads comes from this server.
+ */
+export function createConsoleRouter(deps: MockDeps): Router {
+  const router = Router()
+  router.get('/', (_req, res) => {
+    res.type('html').send(consolePage(deps))
+  })
+  router.get('/overview', (req, res) => {
+    const limit = req.query.limit === undefined ? 20 : Number(req.query.limit)
+    if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new ApiError('INVALID_QUERY_PARAMS', 'limit: must be an integer from 1 to 1000')
+    res.json(overview(deps, limit))
+  })
+  const assets = { index: false, maxAge: '1h' }
+  router.use('/assets/swagger-ui', express.static(swaggerUiDir(), assets))
+  router.use('/assets', express.static(join(packageRoot(), 'mock', 'ui', 'public'), assets))
+  return router
+}

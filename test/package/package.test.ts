@@ -1,0 +1,83 @@
+import { execFile } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { packageRoot } from '../../src/paths.js'
+
+const run = promisify(execFile)
+const root = packageRoot()
+const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+  dependencies: Record<string, string>
+  peerDependencies?: Record<string, string>
+  peerDependenciesMeta?: Record<string, { optional?: boolean }>
+}
+
+// The package as `npm pack` makes it from the built tree (`npm test` builds first), installed by hand
+// into a fresh project: only promokit's own dependencies are linked in, so a type or module that the
+// package needs but does not declare fails here as it would for a team installing it. Offline.
+let work: string
+let files: string[]
+let tarball: string
+
+beforeAll(async () => {
+  if (!existsSync(join(root, 'dist', 'index.d.ts'))) throw new Error('dist/ is not built: run `npm run build` (npm test does)')
+  work = mkdtempSync(join(tmpdir(), 'promokit-package-'))
+  const { stdout } = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', work], { cwd: root })
+  const [packed] = JSON.parse(stdout) as { filename: string; files: { path: string }[] }[]
+  files = packed.files.map((f) => f.path)
+  tarball = join(work, packed.filename)
+}, 60_000)
+
+afterAll(() => {
+  if (work) rmSync(work, { recursive: true, force: true })
+})
+
+describe('the published package', () => {
+  it('ships the built code, spec, fixtures and LICENSE; no tests, benches, TypeScript sources or source maps', () => {
+    for (const file of ['LICENSE', 'README.md', 'package.json', 'bin/promokit.js', 'dist/index.js', 'dist/index.d.ts', 'dist/cli.js', 'spec/openapi.yaml', 'fixtures/default/campaigns.json']) {
+      expect(files).toContain(file)
+    }
+    expect(files.some((f) => /^dist\/validators\/.+\.request\.cjs$/.test(f)), 'precompiled validators').toBe(true)
+    const unwanted = files.filter((f) => /\.test\.|(^|\/)bench\/|(^|\/)testing\/|\.map$|\.tsbuildinfo$/.test(f) || (f.endsWith('.ts') && !f.endsWith('.d.ts')))
+    expect(unwanted).toEqual([])
+  })
+
+  it('declares Prism as an optional peer dependency, not a dependency', () => {
+    expect(manifest.dependencies['@stoplight/prism-cli']).toBeUndefined()
+    expect(manifest.peerDependencies?.['@stoplight/prism-cli']).toBeDefined()
+    expect(manifest.peerDependenciesMeta?.['@stoplight/prism-cli']?.optional).toBe(true)
+  })
+
+  it('typings compile in a fresh strict project without skipLibCheck, and createMockServer answers from the installed package', async () => {
+    const app = join(work, 'consumer')
+    const modules = join(app, 'node_modules')
+    mkdirSync(modules, { recursive: true })
+    await run('tar', ['-xzf', tarball, '-C', work])
+    await run('mv', [join(work, 'package'), join(modules, 'promokit')])
+    // What `npm install promokit` brings besides promokit: its dependencies (a consumer in TypeScript has @types/node).
+    for (const name of [...Object.keys(manifest.dependencies), '@types/node']) {
+      mkdirSync(dirname(join(modules, name)), { recursive: true })
+      symlinkSync(join(root, 'node_modules', name), join(modules, name), 'dir')
+    }
+    writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }))
+    writeFileSync(join(app, 'tsconfig.json'), JSON.stringify({
+      compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, skipLibCheck: false, types: ['node'], outDir: 'out' },
+      files: ['main.ts'],
+    }))
+    writeFileSync(join(app, 'main.ts'), [
+      "import { createMockServer, type MockServer } from 'promokit'",
+      'const mock: MockServer = await createMockServer()',
+      "const res = await fetch(`${mock.url}/v1/campaigns?limit=1`, { headers: { 'X-App-Id': mock.credentials.appId, 'X-App-Token': mock.credentials.appToken } })",
+      'const body = (await res.json()) as { object: string }',
+      'console.log(res.status, body.object)',
+      'await mock.close()',
+      '',
+    ].join('\n'))
+    const tsc = await run(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', app]).catch((error: { stdout: string }) => ({ stdout: error.stdout, failed: true }))
+    expect(tsc.stdout).toBe('')
+    const { stdout } = await run(process.execPath, [join(app, 'out', 'main.js')], { cwd: app })
+    expect(stdout.trim()).toBe('200 list')
+  }, 60_000)
+})
