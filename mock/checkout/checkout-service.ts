@@ -53,8 +53,11 @@ export function checkRequest(body: CheckoutBody): void {
   if (items.length < 1 || items.length > MAX_REDEEMABLES) {
     throw new ApiError('INVALID_REDEEMABLES', `redeemables: 1 to ${MAX_REDEEMABLES} items allowed, got ${items.length}`)
   }
-  if (items.filter((i) => i?.object === 'promotion_stack').length > 1) {
-    throw new ApiError('INVALID_REDEEMABLES', 'Only one promotion stack can be used per request')
+  const stacks = items.filter((i) => i?.object === 'promotion_stack').length
+  if (stacks > 1) throw new ApiError('INVALID_REDEEMABLES', 'Only one promotion stack can be used per request')
+  // The seed says one stack per call; the real service also refuses anything next to it (notes §4).
+  if (stacks === 1 && items.length > 1) {
+    throw new ApiError('INVALID_REDEEMABLES', 'Promotion Stack cannot be use with other redeemables')
   }
   const seen = new Set<string>()
   for (const item of items) {

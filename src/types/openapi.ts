@@ -1485,7 +1485,7 @@ export interface components {
             id: string;
         };
         RedeemableItem: components["schemas"]["RedeemableGiftCard"] | components["schemas"]["RedeemableLoyaltyCard"] | components["schemas"]["RedeemableCouponCode"] | components["schemas"]["RedeemableReferralCode"] | components["schemas"]["RedeemablePromotionTier"] | components["schemas"]["RedeemablePromotionStack"];
-        /** @description 1 to 5 redeemables (seed Limits; the real service accepts up to 30), at most one promotion stack. Items use anyOf, not oneOf: coupon codes and referral codes share one shape. */
+        /** @description 1 to 5 redeemables (seed Limits; the real service accepts up to 30), at most one promotion stack, and a promotion stack must be the only item (the real service's rule; 400 invalid_redeemables). Items use anyOf, not oneOf: coupon codes and referral codes share one shape. */
         StackableRedeemables: components["schemas"]["RedeemableItem"][];
         OrderItemProduct: {
             id?: string;
@@ -2498,7 +2498,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Invalid payload or redeemables (more than 5, two promotion stacks, the same redeemable twice). */
+        /** @description Invalid payload or redeemables (more than 5, two promotion stacks, a promotion stack with other redeemables, the same redeemable twice). */
         InvalidRedeemables: {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
