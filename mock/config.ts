@@ -71,8 +71,6 @@ export const DEFAULT_CREDENTIALS: MockCredentials = {
   management: { id: 'promokit-management-id', token: 'promokit-management-token' },
 }
 
-const isTest = (): boolean => process.env.VITEST !== undefined || process.env.NODE_ENV === 'test'
-
 /** Fills every missing setting with its default. */
 export function resolveConfig(input: MockConfigInput = {}): MockConfig {
   const defined = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as MockConfigInput
@@ -83,7 +81,8 @@ export function resolveConfig(input: MockConfigInput = {}): MockConfig {
     seedCampaigns: 0,
     generationRate: 1000,
     latencyMs: 0,
-    logLevel: isTest() ? 'silent' : 'info',
+    // the test helpers (createMockServer, createTestApp) pass 'silent'; configuration never reads the environment
+    logLevel: 'info',
     tokenTtlSeconds: 900,
     exportScheduledMs: 1000,
     exportRunMs: 2000,
