@@ -47,6 +47,11 @@ export interface MockConfig {
   clock: 'system' | 'manual'
   /** Origins browsers may call from (CORS, credentials included); empty: any origin, echoed. */
   corsOrigins: string[]
+  /**
+   * The answer caches (list pages, list views, validated queries). Off only to prove they change
+   * nothing: the differential test runs the same operations with them on and off.
+   */
+  caches: boolean
 }
 
 export type MockConfigInput = Partial<Omit<MockConfig, 'credentials'>> & { credentials?: Partial<MockCredentials> }
@@ -93,6 +98,7 @@ export function resolveConfig(input: MockConfigInput = {}): MockConfig {
     maxVouchersCount: 1_000_000,
     maxObjects: 1_000_000,
     clock: 'system',
+    caches: true,
     ...defined,
     corsOrigins: [...(defined.corsOrigins ?? [])],
     credentials: {
