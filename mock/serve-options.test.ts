@@ -80,7 +80,7 @@ describe('promokit mock --max-redeemables', () => {
       headers: { 'X-App-Id': 'promokit-app-id', 'X-App-Token': 'promokit-app-token', 'Content-Type': 'application/json' },
       body: JSON.stringify({ redeemables, order: { amount: 1000 } }),
     })
-    return { status: res.status, body: await res.json() }
+    return { status: res.status, body: (await res.json()) as { stacking_rules?: { redeemables_limit: number } } }
   }
 
   it('takes 30 redeemables per call with 30, 5 by default', async () => {
