@@ -7,7 +7,9 @@ import type {
   ResolvedRedeemable,
   StackingSettings,
 } from './checkout-model.js'
-import { clamp, discountAmount, orderAmount, orderTotals } from './money.js'
+import { Cart } from './cart.js'
+import { applyDiscount } from './item-discounts.js'
+import { clamp, orderTotals } from './money.js'
 import { reasons } from './reasons.js'
 import { checkRedeemable, pointsAsked } from './redeemable-rules.js'
 
@@ -45,8 +47,7 @@ export function evaluateCheckout(input: CheckoutInput): CheckoutOutcome {
 function applyAll(input: CheckoutInput): CheckoutOutcome {
   const outcomes = new Array<ItemOutcome>(input.items.length)
   const sequence = applicationOrder(input.items, input.settings)
-  let remaining = orderAmount(input.order) - Math.min(input.order?.discount_amount ?? 0, orderAmount(input.order))
-  let applied = 0
+  const cart = new Cart(input.order)
   let used = 0
   for (const index of sequence) {
     const request = input.items[index]
@@ -60,39 +61,42 @@ function applyAll(input: CheckoutInput): CheckoutOutcome {
       continue
     }
     used++
-    const effect = applyOne(request, remaining)
-    remaining -= effect.amount
-    applied += effect.amount
-    outcomes[index] = { status: 'APPLICABLE', request, applied: effect }
+    outcomes[index] = { status: 'APPLICABLE', request, applied: applyOne(request, cart) }
   }
-  return { valid: true, items: outcomes, totals: orderTotals(input.order, applied) }
+  return { valid: true, items: outcomes, totals: cart.totals(), lines: cart.lines }
 }
 
-/** What one redeemable takes off `remaining` (the amount still to pay). */
-export function applyOne(request: ResolvedRedeemable, remaining: number): Applied {
+/** What one redeemable takes off the cart (the order still to pay, and its items). */
+export function applyOne(request: ResolvedRedeemable, cart: Cart): Applied {
   switch (request.object) {
     case 'promotion_tier':
-      return { amount: discountAmount(request.tier?.discount, remaining) }
+      return applyDiscount(cart, request.tier?.discount)
     case 'promotion_stack': {
       const tiers: NonNullable<Applied['tiers']> = []
-      let left = remaining
+      let amount = 0
+      let itemsAmount = 0
       for (const tier of request.stack?.tiers ?? []) {
         if (!tier) continue
-        const amount = discountAmount(tier.discount, left)
-        left -= amount
-        tiers.push({ tier, amount })
+        const applied = applyDiscount(cart, tier.discount)
+        amount += applied.amount
+        itemsAmount += applied.itemsAmount ?? 0
+        tiers.push({ tier, amount: applied.amount })
       }
-      return { amount: remaining - left, tiers }
+      return { amount, tiers, itemsAmount }
     }
     case 'voucher': {
       const v = request.voucher
       if (v?.type === 'GIFT_VOUCHER') {
         const wanted = request.gift?.credits ?? v.gift_balance ?? 0
-        const credits = clamp(Math.min(wanted, v.gift_balance ?? 0), remaining)
+        const credits = cart.takeOffOrder(Math.min(wanted, v.gift_balance ?? 0))
         return { amount: credits, credits }
       }
-      if (v?.type === 'LOYALTY_CARD') return applyLoyalty(request, remaining)
-      return { amount: discountAmount(v?.discount, remaining) }
+      if (v?.type === 'LOYALTY_CARD') {
+        const applied = applyLoyalty(request, cart.remaining())
+        cart.takeOffOrder(applied.amount)
+        return applied
+      }
+      return applyDiscount(cart, v?.discount)
     }
   }
 }

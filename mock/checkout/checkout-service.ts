@@ -78,7 +78,7 @@ function evaluate(body: CheckoutBody, project: CheckoutProject, now: number): Ch
 export function validateCheckout(body: CheckoutBody, project: CheckoutProject, ctx: CheckoutContext): Record<string, unknown> {
   const outcome = evaluate(body, project, ctx.now)
   const customer = project.customers.peek(body.customer)
-  const order = orderView(body.order, outcome.totals, { customerId: customer?.id ?? null })
+  const order = orderView(body.order, outcome, { customerId: customer?.id ?? null })
   return {
     id: ctx.ids.next('valid'),
     valid: outcome.valid,
@@ -99,7 +99,7 @@ export function redeemCheckout(body: CheckoutBody, project: CheckoutProject, ctx
   const outcome = evaluate(body, project, ctx.now)
   if (!outcome.valid) {
     const customer = project.customers.peek(body.customer)
-    const order = orderView(body.order, outcome.totals, { customerId: customer?.id ?? null })
+    const order = orderView(body.order, outcome, { customerId: customer?.id ?? null })
     const { inapplicable_redeemables, skipped_redeemables } = itemLists(outcome, order, ctx.requestId)
     return { redemptions: [], order, inapplicable_redeemables, skipped_redeemables }
   }
