@@ -72,7 +72,10 @@ export function share(total: number, weights: number[], room: number[]): number[
   // two passes: first one unit to each largest remainder, then whatever is left wherever there is room
   for (const i of order) {
     if (rest <= 0) break
-    if (out[i] < room[i]) (out[i]++, rest--)
+    if (out[i] < room[i]) {
+      out[i]++
+      rest--
+    }
   }
   for (const i of order) {
     if (rest <= 0) break
