@@ -1,3 +1,4 @@
+import type { StackingRules } from '../stacks/stacking-rules.js'
 import type { CartLine } from './cart.js'
 
 /**
@@ -124,10 +125,8 @@ export interface OrderInput {
   [key: string]: unknown
 }
 
-export interface StackingSettings {
-  redeemables_sorting_rule: 'CATEGORY_HIERARCHY' | 'REQUESTED_ORDER'
-  applicable_redeemables_limit: number
-}
+/** The project's stacking rules, as one call applies them (mock/stacks/stacking-rules.ts). */
+export type StackingSettings = StackingRules
 
 export interface Inapplicable {
   /** The error key (result.error.key). */
@@ -174,6 +173,8 @@ export interface OrderTotals {
 
 export interface CheckoutOutcome {
   valid: boolean
+  /** `redeemables_application_mode` PARTIAL: the response's `redeemables` lists the applicable ones only. */
+  partial?: boolean
   /** In requested order. */
   items: ItemOutcome[]
   totals: OrderTotals
