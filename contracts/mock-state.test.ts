@@ -1,16 +1,14 @@
-import { fileURLToPath } from 'node:url'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, expectContract } from '../mock/testing/index.js'
+import { createTestApp, expectContract, loadControlValidator } from '../mock/testing/index.js'
 import { readMockClock } from '../src/mock-control.js'
-import { loadSpec } from '../src/spec/load-spec.js'
-import { createContractValidator, type ContractValidator } from '../src/validation/validator.js'
+import type { ContractValidator } from '../src/validation/validator.js'
 import { readMockState } from './discover.js'
 
 // The contract suite reads the mock's control API through one typed shape (src/mock-control.ts):
 // what the mock really sends must read as intended, and what another target sends must not throw.
 let control: ContractValidator
 beforeAll(async () => {
-  control = createContractValidator(await loadSpec(fileURLToPath(new URL('../mock/control/control-openapi.yaml', import.meta.url))))
+  control = await loadControlValidator()
 })
 
 describe('reading the mock state', () => {
