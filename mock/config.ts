@@ -1,4 +1,5 @@
 import type { LevelWithSilent } from 'pino'
+import type { RateLimitSetting } from './rate-limit/plans.js'
 
 export interface ProjectCredentials {
   projectId: string
@@ -35,6 +36,12 @@ export interface MockConfig {
   logLevel: LevelWithSilent
   credentials: MockCredentials
   tokenTtlSeconds: number
+  /**
+   * Rate limits, off when absent: a plan of the real service (`free` 100/h, `startup` 1,000/h, `growth` 2,000/h,
+   * `professional` 5,000/h, `business` 100/min, `organization` 2,000/min) or `N/h`, `N/min`; `/client/v1` then
+   * also gets the real 5 requests per 5 s per address. CLI `--rate-limit`.
+   */
+  rateLimit?: RateLimitSetting
   /** Active OAuth tokens a project may hold (the real service: 1000). */
   oauthTokensPerProject: number
   exportScheduledMs: number

@@ -11,6 +11,9 @@ import { LatencySettings } from './control/latency.js'
 import { RequestJournal } from './control/request-journal.js'
 import { createLogger } from './logging.js'
 import { TokenStore } from './oauth/token-store.js'
+import type { RateLimits } from './rate-limit/check-rate-limit.js'
+import { parseRateLimit } from './rate-limit/plans.js'
+import { RateLimiter } from './rate-limit/rate-limiter.js'
 import { ProjectRegistry, type ProjectSeeder } from './project-state.js'
 import { seedProjects } from './seed/seed-projects.js'
 
@@ -28,6 +31,8 @@ export interface MockDeps {
   projects: ProjectRegistry
   credentials: CredentialRegistry
   tokens: TokenStore
+  /** Present only when the mock was started with a rate limit (config.rateLimit). */
+  rateLimits?: RateLimits
   faults: FaultRegistry
   latency: LatencySettings
   /** Waits the injected latency; tests pass one that records the wait instead of sleeping. */
@@ -63,6 +68,7 @@ export function createClock(kind: MockConfig['clock']): ManualClock | OffsetCloc
 /** Loads the spec (once), builds the stores of every project and applies the fixtures. */
 export async function createMockDeps(input: MockConfig | MockConfigInput = {}, overrides: MockDepsOverrides = {}): Promise<MockDeps> {
   const config = resolveConfig(input)
+  const rateLimitPlan = rateLimitOf(config)
   const spec = await loadSpec(overrides.specPath ?? specPath())
   let validator = overrides.validator ?? validators.get(spec)
   if (!validator) {
@@ -87,10 +93,21 @@ export async function createMockDeps(input: MockConfig | MockConfigInput = {}, o
     projects,
     credentials: new CredentialRegistry(config.credentials),
     tokens: new TokenStore({ clock, ttlSeconds: () => config.tokenTtlSeconds }),
+    ...(rateLimitPlan ? { rateLimits: { plan: rateLimitPlan, limiter: new RateLimiter(clock) } } : {}),
     faults,
     latency: new LatencySettings(config.latencyMs),
     delay: overrides.delay ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
     journal: new RequestJournal(),
     baseline: { generationRate: config.generationRate, latencyMs: config.latencyMs },
+  }
+}
+
+/** The configured rate limit, checked before anything costly starts. */
+function rateLimitOf(config: MockConfig) {
+  if (config.rateLimit === undefined) return undefined
+  try {
+    return parseRateLimit(config.rateLimit)
+  } catch (error) {
+    throw new Error(`rateLimit: ${(error as Error).message}`, { cause: error })
   }
 }

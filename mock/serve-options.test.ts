@@ -44,12 +44,38 @@ describe('promokit mock refuses unusable start options before anything starts (e
     [[], { PROMOKIT_PORT: '70000' }, /^promokit: PROMOKIT_PORT \(--port\): expected an integer/],
     [['--log', 'xml'], {}, /^promokit: --log: expected one of auto, pretty, json/],
     [['--max-redeemables', '31'], {}, /^promokit: --max-redeemables: expected an integer from 1 to 30, got "31"/],
+    [['--rate-limit', 'lots'], {}, /^promokit: --rate-limit: expected free, startup, growth, professional, business, organization, N\/h or N\/min .*got "lots"/],
+    [[], { PROMOKIT_RATE_LIMIT: '0/min' }, /^promokit: PROMOKIT_RATE_LIMIT \(--rate-limit\): expected free, /],
   ])('%j with env %j', async (args, env, message) => {
     // a bad PORT in the env is named when no --port overrides it; elsewhere --port 0 keeps clear of busy ports
     const out = await mock('PORT' in env || 'PROMOKIT_PORT' in env ? args : ['--port', '0', ...args], env)
     expect(out.exits).toEqual([2])
     expect(out.stderr).toMatch(message)
     expect(out.stdout).toBe('')
+  })
+})
+
+describe('promokit mock --rate-limit', () => {
+  it('off by default; with 2/min every answer carries the X-Rate-Limit-* headers and the third request is a 429', async () => {
+    const answers: { status: number; headers: Headers; body: unknown }[] = []
+    const call = async (url: string) => {
+      const res = await fetch(`${url}/v1/campaigns?limit=1`, { headers: { 'X-App-Id': 'promokit-app-id', 'X-App-Token': 'promokit-app-token' } })
+      return { status: res.status, headers: res.headers, body: await res.json() }
+    }
+    const off = await mock(['--port', '0'], {}, async (url) => void answers.push(await call(url)))
+    expect(off.stdout).toContain('Rate limits: off')
+    expect(answers[0].headers.has('x-rate-limit-limit')).toBe(false)
+    const on = await mock(['--port', '0', '--rate-limit', '2/min'], {}, async (url) => {
+      for (let i = 0; i < 3; i++) answers.push(await call(url))
+    })
+    expect(on.stdout).toContain('Rate limits: 2 requests per minute per key; /client/v1 5 per 5 s per address')
+    expect(answers.slice(1).map((r) => [r.status, r.headers.get('x-rate-limit-limit'), r.headers.get('x-rate-limit-remaining')])).toEqual([
+      [200, '2', '1'], [200, '2', '0'], [429, '2', '0'],
+    ])
+    const refused = answers[3]
+    expect(Number(refused.headers.get('x-rate-limit-retry')) * 1000).toBeGreaterThan(Date.now())
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1)
+    expect(refused.body).toMatchObject({ code: 429, key: 'limit_exceeded' })
   })
 })
 

@@ -32,10 +32,11 @@ describe('promokit mock --help', () => {
     const help = out.stdout()
 
     expect(out.exits).toEqual([0])
-    for (const flag of ['--port', '--host', '--fixtures', '--seed', '--seed-campaigns', '--generation-rate', '--latency', '--log-level', '--app-id', '--app-token', '--management-id', '--management-token']) {
+    for (const flag of ['--port', '--host', '--fixtures', '--seed', '--seed-campaigns', '--generation-rate', '--latency', '--log-level', '--app-id', '--app-token', '--management-id', '--management-token', '--rate-limit']) {
       expect(help).toContain(flag)
     }
     expect(help).toContain('PROMOKIT_PORT')
+    expect(help.replace(/\s+/g, ' ')).toMatch(/--rate-limit <plan> rate limits per key, off by default: free, startup, growth, professional, business, organization, N\/h or N\/min/)
   })
 })
 

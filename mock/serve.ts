@@ -14,6 +14,7 @@ import { openPersistence } from './persistence/persistence.js'
 import { drainServer } from './persistence/shutdown.js'
 import { describeFixtures, formatFixtureSummary } from '../fixtures/describe.js'
 import { fixturesFor } from './seed/seed-projects.js'
+import { CLIENT_SIDE_PLAN, parseRateLimit, RATE_LIMIT_FORMS, type RateLimitSetting } from './rate-limit/plans.js'
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
 const LOG_FORMATS = ['auto', 'pretty', 'json']
@@ -43,6 +44,7 @@ export function mockCommand(io: ServeIo = { stdout: process.stdout, env: process
     .addOption(opt('--max-vouchers-count <n>', 'largest vouchers_count a campaign may ask for (above it: 400)', 1_000_000, ['PROMOKIT_MAX_VOUCHERS_COUNT']))
     .addOption(opt('--max-redeemables <n>', 'redeemables per validation/redemption call: 5 (the API description) up to 30 (the real service)', 5, ['PROMOKIT_MAX_REDEEMABLES']))
     .addOption(opt('--max-objects <n>', 'campaigns, categories, exports, redemptions per project (and tokens) clients may create (past it: 400 limit_exceeded)', 1_000_000, ['PROMOKIT_MAX_OBJECTS']))
+    .addOption(opt('--rate-limit <plan>', `rate limits per key, off by default: ${RATE_LIMIT_FORMS}; X-Rate-Limit-* headers on every answer, 429 beyond (/client/v1: 5 per 5 s per address)`, undefined, ['PROMOKIT_RATE_LIMIT']))
     .addOption(opt('--state-file <path>', 'keep the whole state in this file across restarts (saved atomically after changes, periodically and on stop)', undefined, ['PROMOKIT_STATE_FILE']))
     .addOption(opt('--log-level <level>', `request log level: ${LOG_LEVELS.join(', ')}`, 'info', ['PROMOKIT_LOG_LEVEL']))
     .addOption(opt('--log <format>', 'log format: pretty (one readable line per request), json (one JSON object per line), auto: pretty on a terminal, json otherwise', 'auto', ['PROMOKIT_LOG']))
@@ -102,6 +104,12 @@ function corsOrigin(value: string): string {
   return parsed.origin
 }
 
+/** A checked `--rate-limit` value, as the config takes it. */
+function rateLimitOption(value: string): RateLimitSetting {
+  parseRateLimit(value)
+  return value.trim().toLowerCase().replace(/\s+/g, '') as RateLimitSetting
+}
+
 /** Flags and env values go through the same parsers, so a bad PROMOKIT_PORT is a usage error like a bad --port. */
 function parse<T>(raw: string | undefined, parser: (v: string) => T, flag: string): T {
   try {
@@ -130,6 +138,7 @@ function toConfig(flags: RawFlags, name: Namer): MockConfigInput {
     maxVouchersCount: parse(flags.maxVouchersCount, integerOption(1), name('maxVouchersCount', '--max-vouchers-count')),
     maxObjects: parse(flags.maxObjects, integerOption(1), name('maxObjects', '--max-objects')),
     maxRedeemables: parse(flags.maxRedeemables, integerOption(1, 30), name('maxRedeemables', '--max-redeemables')),
+    rateLimit: flags.rateLimit === undefined ? undefined : parse(flags.rateLimit, rateLimitOption, name('rateLimit', '--rate-limit')),
     logLevel: logLevel as LevelWithSilent,
     clock: 'system',
     corsOrigins: flags.corsOrigin ?? [],
@@ -209,6 +218,9 @@ function banner(deps: MockDeps, server: Server): string {
     `Control API: ${url}/_mock (reset, state, clock, jobs/finish, faults, latency, generation-rate, requests)`,
     `Console: ${url}/_mock/ui (API reference with try it, state, request journal)   Spec: ${url}/openapi.json`,
     `CORS: ${deps.config.corsOrigins.length > 0 ? deps.config.corsOrigins.join(', ') : 'any origin'} (credentials allowed)`,
+    deps.rateLimits
+      ? `Rate limits: ${deps.rateLimits.plan.label} per key; /client/v1 ${CLIENT_SIDE_PLAN.label} (X-Rate-Limit-* headers, 429 beyond)`
+      : 'Rate limits: off (--rate-limit free|startup|growth|professional|N/h|N/min)',
     '',
   ]
   return `${lines.join('\n')}\n`

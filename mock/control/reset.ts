@@ -1,9 +1,10 @@
 import type { MockDeps } from '../deps.js'
 
-/** Back to the state at start: fixtures re-applied; tokens, faults, latency, rate and journal restored. */
+/** Back to the state at start: fixtures re-applied; tokens, rate-limit counts, faults, latency, rate and journal restored. */
 export async function resetMock(deps: MockDeps): Promise<void> {
   await deps.projects.reset()
   deps.tokens.clear()
+  deps.rateLimits?.limiter.clear()
   deps.faults.clear()
   deps.latency.reset(deps.baseline.latencyMs)
   deps.config.generationRate = deps.baseline.generationRate

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { MockDeps } from '../deps.js'
 import { ApiError, toApiError } from '../errors.js'
 import { mountOperations } from '../mount-operations.js'
+import { checkRateLimit } from '../rate-limit/check-rate-limit.js'
 import type { OperationHandlers } from '../types.js'
 import { frontDoor, isControlPath, journalAnswer, type RequestLogger } from './front-door.js'
 import { pathOf } from './locals.js'
@@ -22,6 +23,9 @@ export function createEntry(deps: MockDeps, handlers: OperationHandlers, logRequ
   return (req, res, next) => {
     if (door(req, res)) return
     if (isControlPath(pathOf(req, res))) return next()
+    // Opt-in rate limits (mock/rate-limit): counted before anything else, so every answer carries the headers.
+    const overLimit = checkRateLimit(deps, req, res)
+    if (overLimit) return renderError(deps, req, res, overLimit)
     const pending = operations(req, res, (error: unknown) => renderError(deps, req, res, error))
     if (pending) pending.catch((error: unknown) => renderError(deps, req, res, error))
   }

@@ -2555,6 +2555,24 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /**
+         * @description The key is over its rate limit (only when rate limits are on): per application key (a bearer token counts
+         *     against the keys that issued it), per management key, and on `/client/v1` 5 requests per 5 seconds per
+         *     address. Requests are refused until `X-Rate-Limit-Retry`.
+         */
+        TooManyRequests: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                "X-Rate-Limit-Limit": components["headers"]["RateLimitLimit"];
+                "X-Rate-Limit-Remaining": components["headers"]["RateLimitRemaining"];
+                "X-Rate-Limit-Retry": components["headers"]["RateLimitRetry"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description The client key is restricted to allowed origins and the request's `Origin` is not one of them. */
         ClientForbidden: {
             headers: {
@@ -2694,6 +2712,14 @@ export interface components {
     headers: {
         /** @description Id of the request; the same value as `request_id` in error bodies. */
         RequestId: string;
+        /** @description Requests the key may make in the current window (sent on every answer when rate limits are on). */
+        RateLimitLimit: number;
+        /** @description Requests the key has left in the current window. */
+        RateLimitRemaining: number;
+        /** @description Unix time (seconds) when the current window ends and the count starts again; on a 429, the time of the next allowed request. */
+        RateLimitRetry: number;
+        /** @description Seconds to wait before the next request. */
+        RetryAfter: number;
     };
     pathItems: never;
 }
@@ -2741,6 +2767,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidQueryParams"];
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     createCampaign: {
@@ -2787,6 +2814,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     getCampaign: {
@@ -2813,6 +2841,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["CampaignNotFound"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     deleteCampaign: {
@@ -2853,6 +2882,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["CampaignNotFound"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     exportCampaignTransactions: {
@@ -2894,6 +2924,7 @@ export interface operations {
                 };
             };
             404: components["responses"]["CampaignNotFound"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     createCategory: {
@@ -2929,6 +2960,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     updateRewardAssignment: {
@@ -2970,6 +3002,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     listReferralCodeHolders: {
@@ -2999,6 +3032,7 @@ export interface operations {
             400: components["responses"]["InvalidQueryParams"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["MemberNotFound"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     listMemberHolders: {
@@ -3026,6 +3060,7 @@ export interface operations {
             400: components["responses"]["InvalidQueryParams"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["MemberNotFound"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     getExport: {
@@ -3065,6 +3100,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     listVouchers: {
@@ -3096,6 +3132,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidQueryParams"];
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     getVoucher: {
@@ -3121,6 +3158,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["VoucherNotFound"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     validateStackedDiscounts: {
@@ -3147,6 +3185,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidRedeemables"];
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     redeemStackedDiscounts: {
@@ -3173,6 +3212,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidRedeemables"];
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     getRedemption: {
@@ -3207,6 +3247,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     createOAuthToken: {
@@ -3242,6 +3283,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     introspectOAuthToken: {
@@ -3268,6 +3310,7 @@ export interface operations {
             };
             400: components["responses"]["OAuthMissingParameters"];
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     revokeOAuthToken: {
@@ -3302,6 +3345,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     clientValidateStackedDiscounts: {
@@ -3329,6 +3373,7 @@ export interface operations {
             400: components["responses"]["InvalidRedeemables"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ClientForbidden"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     clientRedeemStackedDiscounts: {
@@ -3356,6 +3401,7 @@ export interface operations {
             400: components["responses"]["InvalidRedeemables"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ClientForbidden"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     clientListPromotionTiers: {
@@ -3386,6 +3432,7 @@ export interface operations {
             400: components["responses"]["InvalidQueryParams"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ClientForbidden"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     copyCampaignTemplate: {
@@ -3438,6 +3485,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     getMetadataSchema: {
@@ -3475,6 +3523,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
 }
