@@ -19,7 +19,7 @@ interface ValidityCase {
 const CASES: ValidityCase[] = [
   {
     slug: 'inactive-campaign-code',
-    title: "a code of a campaign not active yet (start_date in the future) validates INAPPLICABLE (voucher_not_active)",
+    title: 'a code of a campaign not active yet (start_date in the future) validates INAPPLICABLE (voucher_not_active)',
     dates: { start_date: '2099-01-01T00:00:00.000Z' },
     keys: ['voucher_not_active', 'voucher_not_active_now', 'voucher_disabled', 'campaign_inactive'],
   },

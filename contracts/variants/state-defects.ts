@@ -54,10 +54,10 @@ export const STATE_DEFECTS: Defect[] = [
   { kind: 'gift balance not lowered by a redemption', by: 'checkout.gift-balance-deducted', behaviour: staleBalance('/gift/balance') },
   { kind: 'loyalty points not deducted by a redemption', by: 'checkout.loyalty-points-deducted', behaviour: staleBalance('/loyalty_card/balance') },
   { kind: 'expired voucher validated as applicable', by: 'checkout.expired-voucher-code', behaviour: appliesAnyway('voucher_expired') },
-  { kind: "code of a campaign not active yet validated as applicable", by: 'checkout.inactive-campaign-code', behaviour: appliesAnyway('voucher_not_active') },
+  { kind: 'code of a campaign not active yet validated as applicable', by: 'checkout.inactive-campaign-code', behaviour: appliesAnyway('voucher_not_active') },
   { kind: 'expired OAuth token still accepted', by: 'oauth.expired-token-refused', behaviour: tokensNeverEnd },
   {
-    kind: "holders of another code listed for a referral code",
+    kind: 'holders of another code listed for a referral code',
     by: 'referrals.member-holders',
     behaviour: eachItem(['listReferralCodeHolders', 'listMemberHolders'], 'data', (h) => (h.redeemable_id = 'v_pkAnotherCode000000')),
   },
