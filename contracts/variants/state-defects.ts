@@ -1,6 +1,6 @@
 import { getPointer } from '../json-pointer.js'
 import type { Defect } from './defects.js'
-import { combine, eachItem, onResponse, setAt } from './rewrites.js'
+import { combine, eachItem, onRequest, onResponse, setAt } from './rewrites.js'
 import type { Behaviour } from './wrap-mock.js'
 
 /** getVoucher keeps answering the first balance it showed for a code: redemptions never lower it. */
@@ -56,6 +56,7 @@ export const STATE_DEFECTS: Defect[] = [
   { kind: 'expired voucher validated as applicable', by: 'checkout.expired-voucher-code', behaviour: appliesAnyway('voucher_expired') },
   { kind: 'code of a campaign not active yet validated as applicable', by: 'checkout.inactive-campaign-code', behaviour: appliesAnyway('voucher_not_active') },
   { kind: 'expired OAuth token still accepted', by: 'oauth.expired-token-refused', behaviour: tokensNeverEnd },
+  { kind: 'token revocation answered 204 but ignored', by: 'oauth.revoked-token-refused', behaviour: onRequest('revokeOAuthToken', () => ({ status: 204, headers: {}, text: '' })) },
   {
     kind: 'holders of another code listed for a referral code',
     by: 'referrals.member-holders',
