@@ -607,10 +607,7 @@ export interface components {
             validity_day_of_week?: components["schemas"]["ValidityDayOfWeek"] | null;
             validity_hours?: components["schemas"]["ValidityHours"];
         };
-        /**
-         * @description A discount as the service returns it. Requests are limited to `PERCENT` and `AMOUNT` (see
-         *     `DiscountCreate`); responses may also carry the real service's `FIXED` and `UNIT` discounts.
-         */
+        /** @description A discount as the service returns it (see `DiscountCreate` for what each type and effect does). */
         Discount: {
             /** @enum {string} */
             type: "AMOUNT" | "PERCENT" | "FIXED" | "UNIT";
@@ -1162,30 +1159,85 @@ export interface components {
              */
             campaign_type: "REFERRAL_PROGRAM";
         });
-        /** @description A discount on create; `PERCENT` or `AMOUNT`, applied to the whole order. */
-        DiscountCreate: components["schemas"]["PercentDiscountCreate"] | components["schemas"]["AmountDiscountCreate"];
+        /**
+         * @description A discount on create. `PERCENT` and `AMOUNT` as in the API description; the real service's
+         *     `FIXED` (the price the order or each item unit ends at) and `UNIT` (free units of a product or
+         *     SKU) too. Effects other than `APPLY_TO_ORDER` act on the order's `items` (see docs/checkout.md).
+         *     Amounts are integers in the smallest currency unit (1000 = $10).
+         */
+        DiscountCreate: components["schemas"]["PercentDiscountCreate"] | components["schemas"]["AmountDiscountCreate"] | components["schemas"]["FixedDiscountCreate"] | components["schemas"]["UnitDiscountCreate"];
         PercentDiscountCreate: {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
-            type: "PercentDiscountCreate";
+            type: "PERCENT";
             percent_off: number;
-            /** @description Upper limit of the discount, in the smallest currency unit. */
+            /**
+             * @description Upper limit of the discount, in the smallest currency unit; with `APPLY_TO_ITEMS` it caps
+             *     the discount of each item.
+             */
             amount_limit?: number;
+            /** @description With `APPLY_TO_ITEMS`, the upper limit of the discount over all items together. */
+            aggregated_amount_limit?: number;
             /** @enum {string} */
-            effect?: "APPLY_TO_ORDER";
+            effect?: "APPLY_TO_ORDER" | "APPLY_TO_ITEMS";
         };
         AmountDiscountCreate: {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
-            type: "AmountDiscountCreate";
+            type: "AMOUNT";
             /** @description Amount off, in the smallest currency unit (1000 = $10). */
             amount_off: number;
+            /** @description With an item effect, the upper limit of the discount over all items together. */
+            aggregated_amount_limit?: number;
+            /**
+             * @description `APPLY_TO_ORDER` (default) takes `amount_off` off the order; `APPLY_TO_ITEMS` off each item;
+             *     `APPLY_TO_ITEMS_BY_QUANTITY` off each unit; `APPLY_TO_ITEMS_PROPORTIONALLY` splits it over the
+             *     items by their amounts, `APPLY_TO_ITEMS_PROPORTIONALLY_BY_QUANTITY` by their quantities.
+             * @enum {string}
+             */
+            effect?: "APPLY_TO_ORDER" | "APPLY_TO_ITEMS" | "APPLY_TO_ITEMS_PROPORTIONALLY" | "APPLY_TO_ITEMS_PROPORTIONALLY_BY_QUANTITY" | "APPLY_TO_ITEMS_BY_QUANTITY";
+        };
+        FixedDiscountCreate: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "FIXED";
+            /** @description The price the order (`APPLY_TO_ORDER`) or each item unit (`APPLY_TO_ITEMS`) ends at. */
+            fixed_amount: number;
             /** @enum {string} */
-            effect?: "APPLY_TO_ORDER";
+            effect?: "APPLY_TO_ORDER" | "APPLY_TO_ITEMS";
+        };
+        /**
+         * @description Free units. Single: `unit_off` units of `unit_type` (a product or SKU id, or an order item's
+         *     `source_id`) with `effect` `ADD_MISSING_ITEMS` (added when the cart has fewer), `ADD_NEW_ITEMS`
+         *     (always added as a new item) or `ADD_SAME_ITEMS` (only units in the cart). Multiple: `effect`
+         *     `ADD_MANY_ITEMS` and one entry per product in `units`.
+         */
+        UnitDiscountCreate: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "UNIT";
+            unit_off?: number;
+            unit_type?: string;
+            /** @enum {string} */
+            effect?: "ADD_MISSING_ITEMS" | "ADD_NEW_ITEMS" | "ADD_MANY_ITEMS" | "ADD_SAME_ITEMS";
+            product?: Record<string, never>;
+            sku?: Record<string, never>;
+            units?: {
+                unit_off?: number;
+                unit_type: string;
+                /** @enum {string} */
+                effect: "ADD_MISSING_ITEMS" | "ADD_NEW_ITEMS";
+                product?: Record<string, never>;
+                sku?: Record<string, never>;
+            }[];
         };
         GiftCreate: {
             /** @description Initial value, in the smallest currency unit. */
