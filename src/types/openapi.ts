@@ -340,10 +340,54 @@ export interface paths {
         /**
          * Create an OAuth access token
          * @description Issues a bearer token for the client-credentials grant, authenticated with the application keys.
-         *     `scope` is a space-separated list of scopes (see the `oauth2` security scheme). Tokens live 900 seconds.
-         *     Use them as `Authorization: Bearer <access_token>` on `/v1` operations.
+         *     `scope` is a space-separated list of scopes (see the `oauth2` security scheme for the 42 scopes and what
+         *     each opens). Tokens live 900 seconds; a project holds at most 1000 active ones. Use them as
+         *     `Authorization: Bearer <access_token>` on `/v1` (and, with a client scope, `/client/v1`) operations;
+         *     `POST /v1/oauth/introspect` tells a token's state, `POST /v1/oauth/token/revoke` ends it at once.
          */
         post: operations["createOAuthToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/oauth/introspect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Introspect an OAuth access token
+         * @description Tells whether a token of the caller's project still works, with its scope and the seconds it has left.
+         *     An unknown, expired or revoked token (or another project's) answers `{"active": false}`.
+         */
+        post: operations["introspectOAuthToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/oauth/token/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke an OAuth access token
+         * @description Revokes a token of the caller's project; from this moment every request with it gets 401 `unauthorized`
+         *     ("the bearer token has been revoked"), and it no longer counts towards the 1000 tokens per project.
+         */
+        post: operations["revokeOAuthToken"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1023,12 +1067,20 @@ export interface components {
             client_id: string;
             /** @description Expiry, in Unix seconds. */
             expires_at: number;
-            /** @description Lifetime in seconds (900). */
+            /** @description Seconds left (900 when issued). */
             expires_in: number;
             /** @description Space-separated granted scopes. */
             scope: string;
             /** @enum {string} */
             token_type: "Bearer";
+        };
+        /** @description An active token's details with `active` true, or only `active` false. */
+        OAuthTokenIntrospection: (components["schemas"]["OAuthToken"] & {
+            /** @constant */
+            active: true;
+        }) | {
+            /** @constant */
+            active: false;
         };
         /** @description The body of Create Campaign; the variant is chosen by `campaign_type`. */
         CampaignCreateRequest: components["schemas"]["DiscountCouponsCampaignCreate"] | components["schemas"]["GiftVouchersCampaignCreate"] | components["schemas"]["LoyaltyProgramCampaignCreate"] | components["schemas"]["PromotionCampaignCreate"] | components["schemas"]["ReferralProgramCampaignCreate"];
@@ -1338,6 +1390,10 @@ export interface components {
              * @example api campaigns
              */
             scope: string;
+        };
+        OAuthAccessTokenForm: {
+            /** @description A token from `POST /v1/oauth/token`; without it the answer is 400 `missing_parameters`. */
+            access_token: string;
         };
         /**
          * @description How conditions combine; the real service writes it in lower case, its examples in upper case.
@@ -2489,6 +2545,16 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The form has no `access_token`. */
+        OAuthMissingParameters: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description The client key is restricted to allowed origins and the request's `Origin` is not one of them. */
         ClientForbidden: {
             headers: {
@@ -3165,7 +3231,7 @@ export interface operations {
                     "application/json": components["schemas"]["OAuthToken"];
                 };
             };
-            /** @description Unsupported `grant_type` or unknown scope. */
+            /** @description Unsupported `grant_type`, unknown scope, or the project already holds 1000 active tokens. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3176,6 +3242,66 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    introspectOAuthToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["OAuthAccessTokenForm"];
+            };
+        };
+        responses: {
+            /** @description The token's state. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthTokenIntrospection"];
+                };
+            };
+            400: components["responses"]["OAuthMissingParameters"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    revokeOAuthToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["OAuthAccessTokenForm"];
+            };
+        };
+        responses: {
+            /** @description Revoked. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["OAuthMissingParameters"];
+            401: components["responses"]["Unauthorized"];
+            /** @description No active token of this project has that `access_token` (unknown, expired or already revoked). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     clientValidateStackedDiscounts: {
