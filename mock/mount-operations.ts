@@ -178,7 +178,8 @@ export function mountOperations(deps: MockDeps, handlers: OperationHandlers) {
   /** /v1 callers act on their credentials' project; management callers on the path's project. */
   function projectFor(auth: AuthContext, params: Record<string, unknown>): ProjectState {
     if (auth.scheme === 'managementKeys' && typeof params.projectId === 'string') {
-      const project = deps.projects.get(params.projectId)
+      // a sandbox's management keys see no other project
+      const project = auth.projectId && auth.projectId !== params.projectId ? undefined : deps.projects.get(params.projectId)
       if (!project) {
         throw new ApiError('NOT_FOUND', `Cannot find project with id ${params.projectId}`, {
           message: 'Cannot find project',

@@ -7,6 +7,7 @@ import { parseFault } from './fault-input.js'
 import { loadFixtures } from './load-fixtures.js'
 import { resetMock } from './reset.js'
 import { createStackControlRouter } from '../stacks/stack-control.js'
+import { createSandboxRouter } from '../sandboxes/sandbox-router.js'
 
 /** Body of a control request as an object (express.json leaves `{}` when there is none). */
 const bodyOf = (req: Request): Record<string, unknown> => {
@@ -102,6 +103,7 @@ export function createControlRouter(deps: MockDeps, hooks: ControlHooks = {}): R
     res.json({ cleared: true })
   })
   router.use(createStackControlRouter(deps))
+  router.use(createSandboxRouter(deps))
 
   return router
 }
