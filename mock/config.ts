@@ -45,6 +45,13 @@ export interface MockConfig {
   clock: 'system' | 'manual'
   /** Origins browsers may call from (CORS, credentials included); empty: any origin, echoed. */
   corsOrigins: string[]
+  /** Redeemables per validation/redemption call: the API description's 5 by default, the real service's 30 at most. */
+  maxRedeemables: number
+  /**
+   * The answer caches (list pages, list views, validated queries). Off only to prove they change
+   * nothing: the differential test runs the same operations with them on and off.
+   */
+  caches: boolean
 }
 
 export type MockConfigInput = Partial<Omit<MockConfig, 'credentials'>> & { credentials?: Partial<MockCredentials> }
@@ -90,6 +97,8 @@ export function resolveConfig(input: MockConfigInput = {}): MockConfig {
     maxVouchersCount: 1_000_000,
     maxObjects: 1_000_000,
     clock: 'system',
+    maxRedeemables: 5,
+    caches: true,
     ...defined,
     corsOrigins: [...(defined.corsOrigins ?? [])],
     credentials: {

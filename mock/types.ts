@@ -27,7 +27,7 @@ export interface OperationRequest<Body = any> {
   baseUrl: string
 }
 
-/** Handlers return data; mount-operations writes it. `body` is JSON unless contentType says otherwise. */
+/** Handlers return data; the core (mock/pipeline/core.ts) answers with it. `body` is JSON unless contentType says otherwise. */
 export interface HandlerResult {
   status: number
   body?: unknown
@@ -43,6 +43,13 @@ export interface HandlerContext {
   project: ProjectState
 }
 
-export type OperationHandler = (req: OperationRequest, ctx: HandlerContext) => HandlerResult | Promise<HandlerResult>
+/**
+ * Any operation's handler. Declared as a method so that handlers typed for one operation
+ * (mock/typed-handlers.ts) fit in the registry: the pipeline only ever calls a handler with
+ * requests of its own operation, already validated against the spec.
+ */
+export type OperationHandler = {
+  handle(req: OperationRequest, ctx: HandlerContext): HandlerResult | Promise<HandlerResult>
+}['handle']
 
 export type OperationHandlers = Record<string, OperationHandler>

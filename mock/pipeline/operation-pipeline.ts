@@ -18,7 +18,7 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
  */
 export function createOperationPipeline(deps: MockDeps, handlers: OperationHandlers): (exchange: Exchange) => HandlerResult | Promise<HandlerResult> {
   const planFor = createPlanner(deps, handlers)
-  const validQueries = new ValidQueryCache()
+  const validQueries = new ValidQueryCache(deps.config.caches ? undefined : 0)
 
   function serve(exchange: Exchange, plan: OperationPlan, rawParams: Record<string, string>, read: ReadBody): HandlerResult | Promise<HandlerResult> {
     const { request } = exchange
