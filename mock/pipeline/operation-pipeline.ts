@@ -8,8 +8,6 @@ import { readOperationBody, routeOperation, validateInput, type ReadBody } from 
 import { ValidQueryCache } from './query-cache.js'
 import { parseQuery } from './query-parser.js'
 
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
-
 /**
  * The spec's operations: route → body → auth → request validation → project → latency → handler.
  * Anything rejected before the handler changes nothing (errors are thrown as ApiErrors and answered
@@ -43,7 +41,7 @@ export function createOperationPipeline(deps: MockDeps, handlers: OperationHandl
       },
     }
     const latency = deps.latency.for(plan.operationId)
-    if (latency > 0) return sleep(latency).then(() => callHandler(deps, plan, operationRequest, project))
+    if (latency > 0) return deps.delay(latency).then(() => callHandler(deps, plan, operationRequest, project))
     return callHandler(deps, plan, operationRequest, project)
   }
 
