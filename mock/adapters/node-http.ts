@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { MockCore } from '../pipeline/core.js'
 import type { CoreAnswer, CoreRequest } from '../pipeline/exchange.js'
+import { carryOutNetworkFault } from '../pipeline/network-faults.js'
 import { tooLarge } from '../pipeline/read-body.js'
 
 /** A node:http request as the core sees it. `host: true` when a host app may have parsed the body first (Express). */
@@ -16,6 +17,10 @@ export function fromNodeRequest(req: IncomingMessage, { host = false } = {}): Co
 
 /** Writes the core's answer (Node itself leaves the body out of an answer to HEAD). */
 export function writeAnswer(res: ServerResponse, answer: CoreAnswer): void {
+  if (answer.network) {
+    for (const name in answer.headers) res.setHeader(name, answer.headers[name])
+    return carryOutNetworkFault(res, answer.network.result, answer.network.faults)
+  }
   res.statusCode = answer.status
   for (const name in answer.headers) res.setHeader(name, answer.headers[name])
   if (answer.body === undefined) res.end()

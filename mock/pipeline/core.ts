@@ -85,6 +85,7 @@ export function createMockCore(deps: MockDeps, options: MockCoreOptions = {}): M
 
   function finish(exchange: Exchange, result: HandlerResult): CoreAnswer {
     const operationId = exchange.operationId
+    if (result.network) return { status: result.status, headers: exchange.headers, network: { result, faults: deps.faults } }
     let answer: CoreAnswer
     try {
       answer = toAnswer(operationId ? applyResponseFaults(result, operationId, deps.faults) : result, exchange.headers)

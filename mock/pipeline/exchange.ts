@@ -1,3 +1,6 @@
+import type { FaultRegistry } from '../control/faults.js'
+import type { HandlerResult } from '../types.js'
+
 /**
  * The platform-neutral shapes of one request and its answer. Adapters (node:http, Express, the Fetch
  * API for MSW) build a CoreRequest from what their platform gives them and write the CoreAnswer back;
@@ -21,6 +24,8 @@ export interface CoreAnswer {
   status: number
   headers: Record<string, string>
   body?: string | Uint8Array
+  /** A network fault to carry out instead of answering (reset, abort mid-body, hang): only a platform with sockets can. */
+  network?: { result: HandlerResult; faults: FaultRegistry }
 }
 
 /** What the core keeps about one request while it is answered; a plain object, never on the platform's request. */

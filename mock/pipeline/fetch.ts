@@ -22,6 +22,8 @@ export function fromFetchRequest(request: Request): CoreRequest {
   }
 }
 
+/** A network fault (reset, abort, hang) is a network error for fetch: the one thing a Response can say about it. */
 export function toFetchResponse(answer: CoreAnswer): Response {
+  if (answer.network) return Response.error()
   return new Response(answer.body ?? null, { status: answer.status, headers: answer.headers })
 }

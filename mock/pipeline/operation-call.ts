@@ -3,6 +3,7 @@ import { ApiError, errorForStatus } from '../errors.js'
 import type { ProjectState } from '../project-state.js'
 import type { AuthContext, HandlerResult, OperationRequest } from '../types.js'
 import type { OperationPlan } from './operation-plan.js'
+import { abortAfterHandler, answerInsteadOfHandler } from '../control/request-overrides.js'
 
 const isThenable = <T>(value: T | PromiseLike<T>): value is PromiseLike<T> =>
   typeof (value as { then?: unknown } | null)?.then === 'function'
@@ -49,14 +50,17 @@ function refusePastObjectLimit(deps: MockDeps, operationId: string, project: Pro
  * limit. A forced success status also overrides a domain error (e.g. a 200 where a duplicate must get 409).
  */
 export function callHandler(deps: MockDeps, plan: OperationPlan, request: OperationRequest, project: ProjectState): HandlerResult | Promise<HandlerResult> {
-  const forced = deps.faults.take(plan.operationId, 'status')
+  const instead = answerInsteadOfHandler(deps, request)
+  if (instead) return instead
+  const forced = deps.faults.take(plan.operationId, 'status', undefined, request)
   if (forced && (forced.status ?? 500) >= 400) {
     throw errorForStatus(forced.status ?? 500, `Injected fault: ${plan.operationId} answers ${forced.status ?? 500}`)
   }
   if (!plan.handler) throw new ApiError('NOT_IMPLEMENTED', `The mock has no handler for ${plan.operationId} yet`)
   refusePastObjectLimit(deps, plan.operationId, project)
   const status = forced?.status
-  const finish = (result: HandlerResult): HandlerResult => (status ? { ...result, status } : result)
+  const network = abortAfterHandler(deps, request)
+  const finish = (result: HandlerResult): HandlerResult => (status || network ? { ...result, ...(status ? { status } : {}), network } : result)
   const recover = (error: unknown): HandlerResult => {
     if (status && status < 400 && error instanceof ApiError) return { status, body: error.toBody(request.requestId) }
     throw error
