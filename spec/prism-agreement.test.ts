@@ -88,7 +88,10 @@ describe('prism mock agrees with our validator', () => {
 
   it('covers every GET operation', () => {
     expect(gets.map((op) => op.operationId).sort()).toEqual(
-      ['clientListPromotionTiers', 'getCampaign', 'getExport', 'getMetadataSchema', 'getRedemption', 'getVoucher', 'listCampaigns', 'listMemberHolders', 'listReferralCodeHolders', 'listVouchers'].sort(),
+      [
+        'clientListPromotionTiers', 'getCampaign', 'getExport', 'getMetadataSchema', 'getRedemption', 'getVoucher', 'getVoucherRedemptions', 'listCampaigns',
+        'listMemberHolders', 'listRedemptions', 'listReferralCodeHolders', 'listVoucherRedemptions', 'listVouchers',
+      ].sort(),
     )
   })
 

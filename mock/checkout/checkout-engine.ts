@@ -1,6 +1,7 @@
 import { DEFAULT_STACKING_RULES } from '../stacks/stacking-rules.js'
 import type { Applied, CheckoutOutcome, OrderInput, ResolvedRedeemable, StackingSettings } from './checkout-model.js'
 import { clamp, discountAmount } from './money.js'
+import { checkOrderNeeds, type Buyer } from './order-rules.js'
 import { reasons } from './reasons.js'
 import { checkRedeemable, pointsAsked } from './redeemable-rules.js'
 import { applyStacking } from './stacking-apply.js'
@@ -10,6 +11,8 @@ export interface CheckoutInput {
   order?: OrderInput
   settings: StackingSettings
   now: number
+  /** The customer checking out (order-rules.ts: a referrer may not redeem their own code). */
+  buyer?: Buyer
 }
 
 export const DEFAULT_STACKING: StackingSettings = DEFAULT_STACKING_RULES
@@ -19,7 +22,7 @@ export const DEFAULT_STACKING: StackingSettings = DEFAULT_STACKING_RULES
  * found, inactive, used up…), then the project's stacking rules (stacking-apply.ts).
  */
 export function evaluateCheckout(input: CheckoutInput): CheckoutOutcome {
-  const failures = input.items.map((item) => checkRedeemable(item, input.now))
+  const failures = input.items.map((item) => checkRedeemable(item, input.now) ?? checkOrderNeeds(item, input.order, input.buyer ?? {}))
   markDuplicates(input.items, failures)
   return applyStacking({ items: input.items, failures, order: input.order, rules: input.settings }, applyOne)
 }
