@@ -94,7 +94,7 @@ function evaluate(body: CheckoutBody, project: CheckoutProject, ctx: CheckoutCon
 export function validateCheckout(body: CheckoutBody, project: CheckoutProject, ctx: CheckoutContext): Record<string, unknown> {
   const outcome = evaluate(body, project, ctx)
   const customer = project.customers.peek(body.customer)
-  const order = orderView(body.order, outcome.totals, { customerId: customer?.id ?? null })
+  const order = orderView(body.order, outcome, { customerId: customer?.id ?? null })
   return {
     id: ctx.ids.next('valid'),
     valid: outcome.valid,

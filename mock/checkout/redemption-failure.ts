@@ -34,7 +34,7 @@ export function recordFailedRedemption(input: FailureInput): { status: number; b
     code: 400,
   }
   const customer = project.customers.peek(body.customer)
-  const order = orderView(body.order, outcome.totals, { customerId: customer?.id ?? null })
+  const order = orderView(body.order, outcome, { customerId: customer?.id ?? null })
   const base = redemptionBase(body, ctx, { customer, order, trackingId: input.trackingId }, 'FAILURE')
   const parentId = ctx.ids.next('r')
   const parent: RedemptionRecord = {

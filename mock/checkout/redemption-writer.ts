@@ -25,7 +25,7 @@ type Applicable = Extract<ItemOutcome, { status: 'APPLICABLE' }>
 export function applyRedemption(input: RedemptionInput): Record<string, unknown> {
   const { body, outcome, project, ctx, customer } = input
   const parentId = ctx.ids.next('r')
-  const order = orderView(body.order, outcome.totals, { customerId: customer?.id ?? null })
+  const order = orderView(body.order, outcome, { customerId: customer?.id ?? null })
   const base = redemptionBase(body, ctx, { customer, order, trackingId: input.trackingId }, 'SUCCESS')
   const child = (related: Pick<RedemptionRecord, 'related_object_type' | 'related_object_id'>, extra: Record<string, unknown>): RedemptionRecord => ({
     id: ctx.ids.next('r'),
