@@ -90,7 +90,8 @@ describe('prism mock agrees with our validator', () => {
     expect(gets.map((op) => op.operationId).sort()).toEqual(
       [
         'clientListPromotionTiers', 'getCampaign', 'getExport', 'getMetadataSchema', 'getRedemption', 'getVoucher', 'getVoucherRedemptions', 'listCampaigns',
-        'listMemberHolders', 'listRedemptions', 'listReferralCodeHolders', 'listVoucherRedemptions', 'listVouchers',
+        'listMemberHolders', 'listRedemptions', 'listReferralCodeHolders', 'listVoucherRedemptions', 'listVouchers', 'getValidationRule', 'listValidationRules',
+        'listValidationRuleAssignments',
       ].sort(),
     )
   })

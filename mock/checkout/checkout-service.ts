@@ -10,6 +10,7 @@ import { evaluateCheckout } from './checkout-engine.js'
 import type { CheckoutOutcome, OrderInput } from './checkout-model.js'
 import { resolveRedeemables, type CheckoutSources, type RequestedItem } from './checkout-resolver.js'
 import { recordFailedRedemption } from './redemption-failure.js'
+import { ruleChecker, type RuleCallFacts, type RuleSources } from '../validation-rules/rule-check.js'
 import { applyRedemption } from './redemption-writer.js'
 import { itemLists, orderView } from './result-views.js'
 
@@ -34,6 +35,8 @@ export interface CheckoutProject extends CheckoutSources {
   transactions: { record(input: NewTransaction): unknown }
   redemptions: RedemptionStore
   customers: CustomerStore
+  /** Validation rules and what they read (absent in partial builds: no rules). */
+  rules?: RuleSources
 }
 
 export interface CheckoutContext {
@@ -87,7 +90,8 @@ function evaluate(body: CheckoutBody, project: CheckoutProject, ctx: CheckoutCon
     }
   }
   const buyer = { customerId: project.customers.peek(body.customer)?.id ?? body.customer?.id }
-  return evaluateCheckout({ items, order: body.order, settings: rules, now: ctx.now, buyer })
+  const checkRules = project.rules && ruleChecker(project.rules, callFacts(body, project))
+  return evaluateCheckout({ items, order: body.order, settings: rules, now: ctx.now, buyer, checkRules })
 }
 
 /** POST /v1/validations: computes everything, changes nothing (not even the customer list). */
@@ -121,6 +125,12 @@ export function redeemCheckout(body: CheckoutBody, project: CheckoutProject, ctx
   }
   const customer = body.customer ? project.customers.upsert(body.customer) : undefined
   return { status: 200, body: applyRedemption({ body, outcome, project, ctx, customer, trackingId: trackingId(body, customer?.id) }) }
+}
+
+/** The customer as the rules see it: the stored one's metadata, overridden by what this call sends. */
+function callFacts(body: CheckoutBody, project: CheckoutProject): RuleCallFacts {
+  const known = project.customers.peek(body.customer)
+  return { order: body.order, customerId: known?.id, customerMetadata: { ...known?.metadata, ...body.customer?.metadata } }
 }
 
 function trackingId(body: CheckoutBody, customerId: string | undefined): string {
