@@ -1,3 +1,4 @@
+import { readMockStateProjects } from '../src/mock-control.js'
 import type { Check } from './check.js'
 import type { HttpClient } from './http-client.js'
 import type { FixtureId, KnownIds } from './types.js'
@@ -56,12 +57,12 @@ async function fromMockState(client: HttpClient, ids: KnownIds): Promise<KnownId
   return readMockState(res.response.body, ids)
 }
 
-/** Picks ids out of the mock's state dump (`GET /_mock/state`, shape owned by mock/control). */
-export function readMockState(state: any, ids: KnownIds): KnownIds {
-  const projects: any[] = Array.isArray(state?.projects) ? state.projects : []
+/** Picks ids out of the mock's state dump (`GET /_mock/state`, typed in src/mock-control.ts). */
+export function readMockState(state: unknown, ids: KnownIds): KnownIds {
+  const projects = readMockStateProjects(state)
   const project = projects.find((p) => p.id === ids.projectId) ?? projects[0]
   if (!project) return {}
-  const assignment = (project.reward_assignments ?? []).find((a: any) => typeof a?.id === 'string' && typeof a?.reward_id === 'string')
+  const assignment = project.reward_assignments?.[0]
   return {
     projectId: project.id,
     rewardId: assignment?.reward_id,

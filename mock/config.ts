@@ -45,6 +45,13 @@ export interface MockConfig {
   clock: 'system' | 'manual'
   /** Origins browsers may call from (CORS, credentials included); empty: any origin, echoed. */
   corsOrigins: string[]
+  /** Redeemables per validation/redemption call: the API description's 5 by default, the real service's 30 at most. */
+  maxRedeemables: number
+  /**
+   * The answer caches (list pages, list views, validated queries). Off only to prove they change
+   * nothing: the differential test runs the same operations with them on and off.
+   */
+  caches: boolean
 }
 
 export type MockConfigInput = Partial<Omit<MockConfig, 'credentials'>> & { credentials?: Partial<MockCredentials> }
@@ -71,8 +78,6 @@ export const DEFAULT_CREDENTIALS: MockCredentials = {
   management: { id: 'promokit-management-id', token: 'promokit-management-token' },
 }
 
-const isTest = (): boolean => process.env.VITEST !== undefined || process.env.NODE_ENV === 'test'
-
 /** Fills every missing setting with its default. */
 export function resolveConfig(input: MockConfigInput = {}): MockConfig {
   const defined = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as MockConfigInput
@@ -83,7 +88,8 @@ export function resolveConfig(input: MockConfigInput = {}): MockConfig {
     seedCampaigns: 0,
     generationRate: 1000,
     latencyMs: 0,
-    logLevel: isTest() ? 'silent' : 'info',
+    // the test helpers (createMockServer, createTestApp) pass 'silent'; configuration never reads the environment
+    logLevel: 'info',
     tokenTtlSeconds: 900,
     exportScheduledMs: 1000,
     exportRunMs: 2000,
@@ -91,6 +97,8 @@ export function resolveConfig(input: MockConfigInput = {}): MockConfig {
     maxVouchersCount: 1_000_000,
     maxObjects: 1_000_000,
     clock: 'system',
+    maxRedeemables: 5,
+    caches: true,
     ...defined,
     corsOrigins: [...(defined.corsOrigins ?? [])],
     credentials: {

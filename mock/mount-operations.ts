@@ -40,7 +40,7 @@ const OBJECT_COUNTS: Record<string, (p: ProjectState, deps: MockDeps) => [string
  */
 export function mountOperations(deps: MockDeps, handlers: OperationHandlers) {
   const planFor = createPlanner(deps, handlers)
-  const validQueries = new ValidQueryCache()
+  const validQueries = new ValidQueryCache(deps.config.caches ? undefined : 0)
 
   // Plain functions that return a promise only when something has to be waited for (a body to read,
   // injected latency, an async handler): most requests have none, and every await costs a tick.

@@ -43,6 +43,7 @@ describe('promokit mock refuses unusable start options before anything starts (e
     [[], { PORT: 'eighty' }, /^promokit: PORT \(--port\): expected an integer from 0 to 65535, got "eighty"/],
     [[], { PROMOKIT_PORT: '70000' }, /^promokit: PROMOKIT_PORT \(--port\): expected an integer/],
     [['--log', 'xml'], {}, /^promokit: --log: expected one of auto, pretty, json/],
+    [['--max-redeemables', '31'], {}, /^promokit: --max-redeemables: expected an integer from 1 to 30, got "31"/],
   ])('%j with env %j', async (args, env, message) => {
     // a bad PORT in the env is named when no --port overrides it; elsewhere --port 0 keeps clear of busy ports
     const out = await mock('PORT' in env || 'PROMOKIT_PORT' in env ? args : ['--port', '0', ...args], env)
@@ -68,5 +69,25 @@ describe('promokit mock logs', () => {
       const line = out.stdout.split('\n').find((l) => l.startsWith('{') && l.includes('listCampaigns'))
       expect(JSON.parse(line!)).toMatchObject({ level: 30, operationId: 'listCampaigns', res: { statusCode: 200 } })
     }
+  })
+})
+
+describe('promokit mock --max-redeemables', () => {
+  const validate = async (url: string, count: number) => {
+    const redeemables = Array.from({ length: count }, (_, i) => ({ object: 'voucher', id: `NO-SUCH-${i}` }))
+    const res = await fetch(`${url}/v1/validations`, {
+      method: 'POST',
+      headers: { 'X-App-Id': 'promokit-app-id', 'X-App-Token': 'promokit-app-token', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ redeemables, order: { amount: 1000 } }),
+    })
+    return { status: res.status, body: (await res.json()) as { stacking_rules?: { redeemables_limit: number } } }
+  }
+
+  it('takes 30 redeemables per call with 30, 5 by default', async () => {
+    const seen: { status: number; body: { stacking_rules?: { redeemables_limit: number } } }[] = []
+    await mock(['--port', '0', '--log-level', 'silent', '--max-redeemables', '30'], {}, async (url) => void seen.push(await validate(url, 30), await validate(url, 31)))
+    await mock(['--port', '0', '--log-level', 'silent'], {}, async (url) => void seen.push(await validate(url, 6)))
+    expect(seen.map((r) => r.status)).toEqual([200, 400, 400])
+    expect(seen[0].body.stacking_rules?.redeemables_limit).toBe(30)
   })
 })

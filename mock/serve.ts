@@ -41,6 +41,7 @@ export function mockCommand(io: ServeIo = { stdout: process.stdout, env: process
     .addOption(opt('--generation-rate <n>', 'voucher codes generated per second', 1000, ['PROMOKIT_GENERATION_RATE']))
     .addOption(opt('--latency <ms>', 'latency added to every response, in ms', 0, ['PROMOKIT_LATENCY']))
     .addOption(opt('--max-vouchers-count <n>', 'largest vouchers_count a campaign may ask for (above it: 400)', 1_000_000, ['PROMOKIT_MAX_VOUCHERS_COUNT']))
+    .addOption(opt('--max-redeemables <n>', 'redeemables per validation/redemption call: 5 (the API description) up to 30 (the real service)', 5, ['PROMOKIT_MAX_REDEEMABLES']))
     .addOption(opt('--max-objects <n>', 'campaigns, categories, exports, redemptions per project (and tokens) clients may create (past it: 400 limit_exceeded)', 1_000_000, ['PROMOKIT_MAX_OBJECTS']))
     .addOption(opt('--state-file <path>', 'keep the whole state in this file across restarts (saved atomically after changes, periodically and on stop)', undefined, ['PROMOKIT_STATE_FILE']))
     .addOption(opt('--log-level <level>', `request log level: ${LOG_LEVELS.join(', ')}`, 'info', ['PROMOKIT_LOG_LEVEL']))
@@ -128,6 +129,7 @@ function toConfig(flags: RawFlags, name: Namer): MockConfigInput {
     latencyMs: parse(flags.latency, integerOption(0, 600_000), name('latency', '--latency')),
     maxVouchersCount: parse(flags.maxVouchersCount, integerOption(1), name('maxVouchersCount', '--max-vouchers-count')),
     maxObjects: parse(flags.maxObjects, integerOption(1), name('maxObjects', '--max-objects')),
+    maxRedeemables: parse(flags.maxRedeemables, integerOption(1, 30), name('maxRedeemables', '--max-redeemables')),
     logLevel: logLevel as LevelWithSilent,
     clock: 'system',
     corsOrigins: flags.corsOrigin ?? [],

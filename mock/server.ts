@@ -8,6 +8,7 @@ import type { MockConfigInput, ProjectCredentials } from './config.js'
 import { advanceClock, finishJobs } from './control/clock-control.js'
 import { resetMock } from './control/reset.js'
 import { createMockDeps, type MockDeps } from './deps.js'
+import { drainServer } from './persistence/shutdown.js'
 
 export interface MockServerOptions extends MockConfigInput, MockAppOptions {
   /** `manual` (default): time moves only through advance()/finishJobs(); `system`: wall clock plus advances. */
@@ -99,19 +100,5 @@ export function listen(app: RequestListener, host: string, port: number, timeout
   })
 }
 
-/**
- * Stops accepting, lets in-flight requests finish, and drops idle keep-alive sockets (SDK agents keep
- * them); a connection still open after `graceMs` is cut so shutdown cannot hang.
- */
-export function closeServer(server: Server, graceMs = 10_000): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const force = setTimeout(() => server.closeAllConnections(), graceMs)
-    force.unref()
-    server.close((error) => {
-      clearTimeout(force)
-      if (error) reject(error)
-      else resolve()
-    })
-    server.closeIdleConnections()
-  })
-}
+/** The one way a listener is stopped, shared with the CLI's shutdown (in-flight requests finish first). */
+export const closeServer = drainServer

@@ -43,6 +43,13 @@ export interface HandlerContext {
   project: ProjectState
 }
 
-export type OperationHandler = (req: OperationRequest, ctx: HandlerContext) => HandlerResult | Promise<HandlerResult>
+/**
+ * Any operation's handler. Declared as a method so that handlers typed for one operation
+ * (mock/typed-handlers.ts) fit in the registry: the pipeline only ever calls a handler with
+ * requests of its own operation, already validated against the spec.
+ */
+export type OperationHandler = {
+  handle(req: OperationRequest, ctx: HandlerContext): HandlerResult | Promise<HandlerResult>
+}['handle']
 
 export type OperationHandlers = Record<string, OperationHandler>

@@ -48,9 +48,9 @@ describe('broken copies of valid examples', () => {
     expect(at(campaignResponse(body).violations)).toEqual([{ pointer: '/body/id', keyword: 'pattern' }])
   })
 
-  it('rejects 6 redeemables', () => {
+  it('rejects 31 redeemables (the real service limit; the mock itself refuses a sixth unless --max-redeemables)', () => {
     const body = validation()
-    body.redeemables = Array.from({ length: 6 }, (_, i) => ({ object: 'voucher', id: `CODE-${i}` }))
+    body.redeemables = Array.from({ length: 31 }, (_, i) => ({ object: 'voucher', id: `CODE-${i}` }))
     expect(at(validateStacked(body).violations)).toEqual([{ pointer: '/body/redeemables', keyword: 'maxItems' }])
   })
 

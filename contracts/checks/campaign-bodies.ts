@@ -1,8 +1,9 @@
+import type { CampaignType } from '../../src/types/index.js'
 /**
  * Create Campaign request bodies, one per campaign type, as the seed's endpoint 1 describes them and the
  * real schemas require (a gift sends `balance` as well as `amount`).
  */
-export type CampaignType = 'DISCOUNT_COUPONS' | 'GIFT_VOUCHERS' | 'LOYALTY_PROGRAM' | 'PROMOTION' | 'REFERRAL_PROGRAM'
+export type { CampaignType }
 
 export interface BodyOptions {
   name: string

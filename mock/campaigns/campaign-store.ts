@@ -19,7 +19,7 @@ export interface CampaignStoreDeps {
   clock: Clock
   ids: IdSource
   /** Read on every create: the control API may change the rate while the mock runs. */
-  config: { generationRate: number; maxVouchersCount: number }
+  config: { generationRate: number; maxVouchersCount: number; caches?: boolean }
   categories: CategoryLookup
   vouchers: VoucherStore
   /** `size`: how many faults are armed (reading it uses none up, unlike `active`). */
@@ -47,10 +47,12 @@ export class CampaignStore {
    * voucher count stay as they were (nothing else in a list view changes after creation).
    */
   readonly #listViews = new WeakMap<StoredCampaign, [ListView?, ListView?]>()
-  readonly #pages = new PageCache()
+  readonly #pages: PageCache
   readonly #removals = new CampaignRemovals()
 
-  constructor(private readonly deps: CampaignStoreDeps) {}
+  constructor(private readonly deps: CampaignStoreDeps) {
+    this.#pages = new PageCache(deps.config.caches === false ? 0 : undefined)
+  }
 
   /** createCampaign. Checks and insert happen in one synchronous step, so racing creates of one name get one 200. */
   create(input: CampaignInput): Json {
@@ -243,6 +245,7 @@ export class CampaignStore {
   #listView(campaign: StoredCampaign, withCategories: boolean): Json {
     const status = this.status(campaign)
     const vouchersCount = status === 'DONE' && campaign.voucher ? this.deps.vouchers.visibleCount(campaign.id) : 0
+    if (this.deps.config.caches === false) return withJsonText(buildCampaignView(campaign, { status, vouchersCount, withCategories, full: false }))
     let slots = this.#listViews.get(campaign)
     if (!slots) this.#listViews.set(campaign, (slots = [undefined, undefined]))
     const slot = withCategories ? 1 : 0

@@ -1,9 +1,11 @@
+import type { CampaignType } from '../../src/types/index.js'
 import type { Category } from '../categories/category-store.js'
 import type { CodeConfigInput } from '../vouchers/code-generator.js'
 import type { ExplicitVoucher, VoucherTemplate } from '../vouchers/voucher-types.js'
 
-export const CAMPAIGN_TYPES = ['DISCOUNT_COUPONS', 'REFERRAL_PROGRAM', 'GIFT_VOUCHERS', 'LOYALTY_PROGRAM', 'PROMOTION'] as const
-export type CampaignType = (typeof CAMPAIGN_TYPES)[number]
+export type { CampaignType }
+/** The spec's CampaignType values at run time (the type itself comes from the spec's generated types). */
+export const CAMPAIGN_TYPES: readonly CampaignType[] = ['DISCOUNT_COUPONS', 'REFERRAL_PROGRAM', 'GIFT_VOUCHERS', 'LOYALTY_PROGRAM', 'PROMOTION']
 export type CampaignStatus = 'DONE' | 'IN_PROGRESS' | 'FAILED' | 'DRAFT' | 'MODIFYING'
 type Json = Record<string, unknown>
 

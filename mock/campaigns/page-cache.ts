@@ -36,7 +36,7 @@ export class PageCache {
     if (hit && hit.version === this.#version && now >= hit.builtAt) return hit
     const page = build()
     const text = stringifyWithTexts(page as unknown as Record<string, unknown>)
-    if (key === undefined) return { page, text }
+    if (key === undefined || this.capacity === 0) return { page, text }
     // kept pages are shared between answers: frozen, so none can be changed under the text
     const entry: Entry = { page: withJsonText(page, text), text, version: this.#version, builtAt: now }
     if (this.#pages.size >= this.capacity) this.#pages.clear()

@@ -1,15 +1,9 @@
-import type {
-  Applied,
-  CategoryRef,
-  CheckoutOutcome,
-  ItemOutcome,
-  OrderInput,
-  ResolvedRedeemable,
-  StackingSettings,
-} from './checkout-model.js'
-import { clamp, discountAmount, orderAmount, orderTotals } from './money.js'
+import { DEFAULT_STACKING_RULES } from '../stacks/stacking-rules.js'
+import type { Applied, CheckoutOutcome, OrderInput, ResolvedRedeemable, StackingSettings } from './checkout-model.js'
+import { clamp, discountAmount } from './money.js'
 import { reasons } from './reasons.js'
 import { checkRedeemable, pointsAsked } from './redeemable-rules.js'
+import { applyStacking } from './stacking-apply.js'
 
 export interface CheckoutInput {
   items: ResolvedRedeemable[]
@@ -18,54 +12,16 @@ export interface CheckoutInput {
   now: number
 }
 
-export const DEFAULT_STACKING: StackingSettings = { redeemables_sorting_rule: 'REQUESTED_ORDER', applicable_redeemables_limit: 5 }
-
-const PRECEDING_FAILED = 'preceding_validation_failed'
+export const DEFAULT_STACKING: StackingSettings = DEFAULT_STACKING_RULES
 
 /**
- * Decides every redeemable's status and what it takes off the order. The mode is the real service's
- * `redeemables_application_mode: ALL`: one inapplicable redeemable makes the call invalid and the others
- * SKIPPED (preceding_validation_failed), so a redemption is all-or-nothing.
+ * Decides every redeemable's status and what it takes off the order: the redeemable rules first (not
+ * found, inactive, used up…), then the project's stacking rules (stacking-apply.ts).
  */
 export function evaluateCheckout(input: CheckoutInput): CheckoutOutcome {
   const failures = input.items.map((item) => checkRedeemable(item, input.now))
   markDuplicates(input.items, failures)
-  if (failures.some(Boolean)) {
-    const items: ItemOutcome[] = input.items.map((request, i) => {
-      const reason = failures[i]
-      return reason
-        ? { status: 'INAPPLICABLE', request, reason }
-        : { status: 'SKIPPED', request, skipKey: PRECEDING_FAILED, skipMessage: 'Redeemable cannot be applied due to preceding validation failure' }
-    })
-    return { valid: false, items, totals: orderTotals(input.order, 0) }
-  }
-  return applyAll(input)
-}
-
-function applyAll(input: CheckoutInput): CheckoutOutcome {
-  const outcomes = new Array<ItemOutcome>(input.items.length)
-  const sequence = applicationOrder(input.items, input.settings)
-  let remaining = orderAmount(input.order) - Math.min(input.order?.discount_amount ?? 0, orderAmount(input.order))
-  let applied = 0
-  let used = 0
-  for (const index of sequence) {
-    const request = input.items[index]
-    if (used >= input.settings.applicable_redeemables_limit) {
-      outcomes[index] = {
-        status: 'SKIPPED',
-        request,
-        skipKey: 'applicable_redeemables_limit_exceeded',
-        skipMessage: `Only ${input.settings.applicable_redeemables_limit} redeemables can be applied`,
-      }
-      continue
-    }
-    used++
-    const effect = applyOne(request, remaining)
-    remaining -= effect.amount
-    applied += effect.amount
-    outcomes[index] = { status: 'APPLICABLE', request, applied: effect }
-  }
-  return { valid: true, items: outcomes, totals: orderTotals(input.order, applied) }
+  return applyStacking({ items: input.items, failures, order: input.order, rules: input.settings }, applyOne)
 }
 
 /** What one redeemable takes off `remaining` (the amount still to pay). */
@@ -106,28 +62,6 @@ function applyLoyalty(request: Extract<ResolvedRedeemable, { object: 'voucher' }
   const amount = value > 0 ? clamp(offered * value, remaining) : 0
   // The epsilon keeps float noise (5 / 0.01 = 500.00000000000006) from charging an extra point.
   return { amount, points: value > 0 ? Math.ceil(amount / value - 1e-9) : 0 }
-}
-
-/**
- * Indexes in application order: discounts first, then payments (gift credits, loyalty points) on what is
- * left to pay. Within each group, CATEGORY_HIERARCHY puts lower category hierarchy first (no category
- * last); otherwise the requested order. Array sort is stable, so ties keep the requested order.
- */
-export function applicationOrder(items: ResolvedRedeemable[], settings: StackingSettings): number[] {
-  const isPayment = (i: number): number => {
-    const item = items[i]
-    return item.object === 'voucher' && (item.voucher?.type === 'GIFT_VOUCHER' || item.voucher?.type === 'LOYALTY_CARD') ? 1 : 0
-  }
-  const byHierarchy = settings.redeemables_sorting_rule === 'CATEGORY_HIERARCHY'
-  return items
-    .map((_, i) => i)
-    .sort((a, b) => isPayment(a) - isPayment(b) || (byHierarchy ? hierarchyOf(items[a]) - hierarchyOf(items[b]) : 0))
-}
-
-function hierarchyOf(item: ResolvedRedeemable): number {
-  const categories: CategoryRef[] =
-    (item.object === 'voucher' ? item.voucher?.categories : item.object === 'promotion_tier' ? item.tier?.categories : item.stack?.categories) ?? []
-  return categories.length ? Math.min(...categories.map((c) => c.hierarchy)) : Number.POSITIVE_INFINITY
 }
 
 /**

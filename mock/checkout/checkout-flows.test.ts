@@ -18,6 +18,8 @@ const firstError = (res: { body: { inapplicable_redeemables: { result: { error: 
 describe('POST /v1/validations', () => {
   it('computes the order with a coupon, a promotion tier and gift credits', async () => {
     const app = await createTestApp()
+    // the coupon and the tier share a category: allow two per category (the default is one)
+    await app.request.put('/_mock/stacking-rules').send({ applicable_redeemables_per_category_limit: 2 }).expect(200)
     const res = await post(app, '/v1/validations', {
       redeemables: [v('WELCOME-0001'), { object: 'promotion_tier', id: 'promo_demo0002' }, v('GIFT-0001', { gift: { credits: 3000 } })],
       order: { amount: 10000, items: [{ product_id: 'prod_1', quantity: 2, price: 5000 }] },

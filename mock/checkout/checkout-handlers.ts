@@ -7,6 +7,7 @@ const contextOf = (req: OperationRequest, { deps }: HandlerContext): CheckoutCon
   ids: deps.ids,
   requestId: req.requestId,
   channelId: req.auth.clientId,
+  maxRedeemables: deps.config.maxRedeemables,
 })
 
 export const checkoutHandlers = {

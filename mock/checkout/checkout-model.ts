@@ -1,3 +1,5 @@
+import type { StackingRules } from '../stacks/stacking-rules.js'
+
 /**
  * The checkout engine's inputs and outputs. The engine is pure: an adapter (checkout-resolver.ts) turns
  * the project's stores into these facts, and the service applies the engine's effects to the stores.
@@ -113,10 +115,8 @@ export interface OrderInput {
   [key: string]: unknown
 }
 
-export interface StackingSettings {
-  redeemables_sorting_rule: 'CATEGORY_HIERARCHY' | 'REQUESTED_ORDER'
-  applicable_redeemables_limit: number
-}
+/** The project's stacking rules, as one call applies them (mock/stacks/stacking-rules.ts). */
+export type StackingSettings = StackingRules
 
 export interface Inapplicable {
   /** The error key (result.error.key). */
@@ -161,6 +161,8 @@ export interface OrderTotals {
 
 export interface CheckoutOutcome {
   valid: boolean
+  /** `redeemables_application_mode` PARTIAL: the response's `redeemables` lists the applicable ones only. */
+  partial?: boolean
   /** In requested order. */
   items: ItemOutcome[]
   totals: OrderTotals

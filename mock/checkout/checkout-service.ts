@@ -1,6 +1,7 @@
 import type { IdSource } from '../../src/ids.js'
 import type { CustomerInput, CustomerStore } from '../customers/customer-store.js'
 import { ApiError } from '../errors.js'
+import { effectiveRules } from '../stacks/stacking-rules.js'
 import type { RedemptionStore } from '../redemptions/redemption-store.js'
 import type { NewHolder } from '../referrals/referral-store.js'
 import type { NewTransaction } from '../transactions/transaction-store.js'
@@ -40,18 +41,21 @@ export interface CheckoutContext {
   requestId: string
   /** The app id (or OAuth client) that called, reported as the redemption channel. */
   channelId: string
+  /** Redeemables one call may carry (`--max-redeemables`: the API description's 5, the real service's 30). */
+  maxRedeemables?: number
 }
 
-const MAX_REDEEMABLES = 5
+/** The API description's per-call limit; the real service accepts 30 (`--max-redeemables 30`). */
+export const DEFAULT_MAX_REDEEMABLES = 5
 
 /**
  * Request rules the spec also states; checked again here so a request that skipped validation
  * (fault injection) still gets the documented 400s.
  */
-export function checkRequest(body: CheckoutBody): void {
+export function checkRequest(body: CheckoutBody, max = DEFAULT_MAX_REDEEMABLES): void {
   const items = Array.isArray(body?.redeemables) ? body.redeemables : []
-  if (items.length < 1 || items.length > MAX_REDEEMABLES) {
-    throw new ApiError('INVALID_REDEEMABLES', `redeemables: 1 to ${MAX_REDEEMABLES} items allowed, got ${items.length}`)
+  if (items.length < 1 || items.length > max) {
+    throw new ApiError('INVALID_REDEEMABLES', `redeemables: 1 to ${max} items allowed, got ${items.length}`)
   }
   const stacks = items.filter((i) => i?.object === 'promotion_stack').length
   if (stacks > 1) throw new ApiError('INVALID_REDEEMABLES', 'Only one promotion stack can be used per request')
@@ -67,16 +71,19 @@ export function checkRequest(body: CheckoutBody): void {
   }
 }
 
-function evaluate(body: CheckoutBody, project: CheckoutProject, now: number): CheckoutOutcome {
-  checkRequest(body)
-  const rules = project.stacks.stackingRules()
+/** The project's stacking rules with the per-call maximum: what the call applies and reports. */
+const rulesOf = (project: CheckoutProject, ctx: CheckoutContext) => effectiveRules(project.stacks.stackingRules(), ctx.maxRedeemables ?? DEFAULT_MAX_REDEEMABLES)
+
+function evaluate(body: CheckoutBody, project: CheckoutProject, ctx: CheckoutContext): CheckoutOutcome {
+  const rules = rulesOf(project, ctx)
+  checkRequest(body, rules.redeemables_limit)
   const items = resolveRedeemables(body.redeemables, project)
-  return evaluateCheckout({ items, order: body.order, settings: rules, now })
+  return evaluateCheckout({ items, order: body.order, settings: rules, now: ctx.now })
 }
 
 /** POST /v1/validations: computes everything, changes nothing (not even the customer list). */
 export function validateCheckout(body: CheckoutBody, project: CheckoutProject, ctx: CheckoutContext): Record<string, unknown> {
-  const outcome = evaluate(body, project, ctx.now)
+  const outcome = evaluate(body, project, ctx)
   const customer = project.customers.peek(body.customer)
   const order = orderView(body.order, outcome.totals, { customerId: customer?.id ?? null })
   return {
@@ -86,7 +93,7 @@ export function validateCheckout(body: CheckoutBody, project: CheckoutProject, c
     ...(outcome.valid ? { order } : {}),
     tracking_id: trackingId(body, customer?.id),
     ...(body.session ? { session: sessionView(body.session, ctx) } : {}),
-    stacking_rules: project.stacks.stackingRules(),
+    stacking_rules: rulesOf(project, ctx),
   }
 }
 
@@ -96,7 +103,7 @@ export function validateCheckout(body: CheckoutBody, project: CheckoutProject, c
  * sees the first one's write and is refused.
  */
 export function redeemCheckout(body: CheckoutBody, project: CheckoutProject, ctx: CheckoutContext): Record<string, unknown> {
-  const outcome = evaluate(body, project, ctx.now)
+  const outcome = evaluate(body, project, ctx)
   if (!outcome.valid) {
     const customer = project.customers.peek(body.customer)
     const order = orderView(body.order, outcome.totals, { customerId: customer?.id ?? null })

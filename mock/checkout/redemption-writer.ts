@@ -62,8 +62,8 @@ export function applyRedemption(input: RedemptionInput): Record<string, unknown>
   }
   project.redemptions.add(parent)
   for (const c of children) project.redemptions.add(c)
-  const { skipped_redeemables } = itemLists(outcome, order, ctx.requestId)
-  return { redemptions: children, parent_redemption: parent, order, inapplicable_redeemables: [], skipped_redeemables }
+  const { inapplicable_redeemables, skipped_redeemables } = itemLists(outcome, order, ctx.requestId)
+  return { redemptions: children, parent_redemption: parent, order, inapplicable_redeemables, skipped_redeemables }
 }
 
 type ChildFactory = (related: Pick<RedemptionRecord, 'related_object_type' | 'related_object_id'>, extra: Record<string, unknown>) => RedemptionRecord

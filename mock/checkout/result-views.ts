@@ -61,7 +61,8 @@ export function itemView(outcome: ItemOutcome, order: Record<string, unknown>, r
 export function itemLists(outcome: CheckoutOutcome, order: Record<string, unknown>, requestId: string) {
   const views = outcome.items.map((item) => itemView(item, order, requestId))
   return {
-    redeemables: views,
+    // PARTIAL mode: `redeemables` holds the applicable ones; the others are in their own arrays (notes §4.3)
+    redeemables: outcome.partial ? views.filter((v) => v.status === 'APPLICABLE') : views,
     inapplicable_redeemables: views.filter((v) => v.status === 'INAPPLICABLE'),
     skipped_redeemables: views.filter((v) => v.status === 'SKIPPED'),
   }

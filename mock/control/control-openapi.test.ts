@@ -1,12 +1,10 @@
-import { fileURLToPath } from 'node:url'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { loadSpec } from '../../src/spec/load-spec.js'
-import { createContractValidator, type ContractValidator } from '../../src/validation/validator.js'
-import { createTestApp, expectContract } from '../testing/index.js'
+import type { ContractValidator } from '../../src/validation/validator.js'
+import { createTestApp, expectContract, loadControlValidator } from '../testing/index.js'
 
 let control: ContractValidator
 beforeAll(async () => {
-  control = createContractValidator(await loadSpec(fileURLToPath(new URL('./control-openapi.yaml', import.meta.url))))
+  control = await loadControlValidator()
 })
 
 describe('mock/control/control-openapi.yaml', () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { open, readdir, readFile, rename, unlink } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 
@@ -12,7 +13,6 @@ export class StateFileError extends Error {
   }
 }
 
-let sequence = 0
 const tempPrefix = (path: string): string => `.${basename(path)}.`
 
 /**
@@ -21,7 +21,7 @@ const tempPrefix = (path: string): string => `.${basename(path)}.`
  * A reader (or a restart after SIGKILL) sees the old file or the new one, never a torn one.
  */
 export async function writeFileAtomic(path: string, text: string): Promise<void> {
-  const temp = join(dirname(path), `${tempPrefix(path)}${process.pid}.${++sequence}.tmp`)
+  const temp = join(dirname(path), `${tempPrefix(path)}${process.pid}.${randomUUID()}.tmp`)
   const file = await open(temp, 'w', 0o600)
   try {
     await file.writeFile(text, 'utf8')

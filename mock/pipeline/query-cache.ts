@@ -16,6 +16,7 @@ export class ValidQueryCache {
   }
 
   remember(operationId: string, search: string, values: Record<string, unknown>): void {
+    if (this.capacity === 0) return
     for (const key in values) {
       const value = values[key]
       if (value !== null && (typeof value === 'object' || typeof value === 'function')) return

@@ -1,8 +1,10 @@
-import type { OperationRequest, OperationHandlers } from '../types.js'
+import type { TypedHandlers, TypedRequest } from '../typed-handlers.js'
 import type { HolderQuery } from './referral-store.js'
 
+type HolderOperations = 'listReferralCodeHolders' | 'listMemberHolders'
+
 // The pipeline has coerced and range-checked the query against the spec (limit 1..100, order id/-id).
-const holderQuery = ({ query }: OperationRequest): HolderQuery => ({
+const holderQuery = ({ query }: TypedRequest<HolderOperations>): HolderQuery => ({
   limit: query.limit,
   order: query.order,
   starting_after_id: query.starting_after_id,
@@ -18,4 +20,4 @@ export const referralHandlers = {
     status: 200,
     body: project.referrals.listMemberHolders(req.params.memberId, holderQuery(req)),
   }),
-} satisfies OperationHandlers
+} satisfies TypedHandlers<HolderOperations>

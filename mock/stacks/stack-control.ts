@@ -4,7 +4,7 @@ import { ApiError, notFound } from '../errors.js'
 import type { ProjectState } from '../project-state.js'
 import { tierCampaigns } from '../checkout/checkout-project.js'
 import type { NewStack } from './stack-store.js'
-import type { StackingRules } from './stacking-rules.js'
+import { checkStackingRules } from './stacking-rules.js'
 
 /** The project a control request means: `project_id` (body or query), else the first project. */
 function projectOf(deps: MockDeps, req: Request): ProjectState {
@@ -23,8 +23,9 @@ function objectBody(req: Request): Record<string, unknown> {
 }
 
 /**
- * `/_mock/stacks` (create/list promotion stacks) and `/_mock/stacking-rules` (read/patch the rules the
- * validation response reports); the service's own stack endpoints are outside the API description.
+ * `/_mock/stacks` (create/list promotion stacks) and `/_mock/stacking-rules` (read/patch the project's
+ * stacking rules, which validations and redemptions enforce); the real service sets them in the project
+ * settings, outside the API description.
  */
 export function createStackControlRouter(deps: MockDeps): Router {
   const router = Router()
@@ -41,28 +42,8 @@ export function createStackControlRouter(deps: MockDeps): Router {
   router.get('/stacking-rules', (req, res) => res.json(projectOf(deps, req).stacks.stackingRules()))
   router.put('/stacking-rules', (req, res) => {
     const { project_id: _ignored, ...patch } = objectBody(req)
-    res.json(projectOf(deps, req).stacks.setStackingRules(checkRules(patch)))
+    const stacks = projectOf(deps, req).stacks
+    res.json(stacks.setStackingRules(checkStackingRules(patch, stacks.stackingRules())))
   })
   return router
-}
-
-const ENUMS: Partial<Record<keyof StackingRules, readonly string[]>> = {
-  redeemables_sorting_rule: ['CATEGORY_HIERARCHY', 'REQUESTED_ORDER'],
-  redeemables_application_mode: ['ALL', 'PARTIAL'],
-}
-
-function checkRules(patch: Record<string, unknown>): Partial<StackingRules> {
-  for (const [field, allowed] of Object.entries(ENUMS)) {
-    if (patch[field] !== undefined && !allowed.includes(patch[field] as string)) {
-      throw new ApiError('INVALID_PAYLOAD', `${field}: must be one of ${allowed.join(', ')}`)
-    }
-  }
-  if (patch.redeemables_application_mode === 'PARTIAL') {
-    throw new ApiError('INVALID_PAYLOAD', 'redeemables_application_mode: the mock implements ALL only (all or nothing)')
-  }
-  const limit = patch.applicable_redeemables_limit
-  if (limit !== undefined && (!Number.isInteger(limit) || (limit as number) < 1 || (limit as number) > 30)) {
-    throw new ApiError('INVALID_PAYLOAD', 'applicable_redeemables_limit: must be an integer from 1 to 30')
-  }
-  return patch as Partial<StackingRules>
 }

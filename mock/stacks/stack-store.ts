@@ -89,9 +89,12 @@ export class StackStore {
     return structuredClone(this.#rules)
   }
 
-  /** Control API: change e.g. `redeemables_sorting_rule` for the project. */
+  /** Control API: change e.g. `redeemables_sorting_rule` for the project (checked by checkStackingRules). */
   setStackingRules(patch: Partial<StackingRules>): StackingRules {
-    this.#rules = { ...this.#rules, ...structuredClone(patch) }
+    const limits = patch.applicable_redeemables_category_limits
+    // a map keyed by category ids from the request: copied as own properties only
+    const copy = limits ? { applicable_redeemables_category_limits: Object.fromEntries(Object.entries(limits)) } : {}
+    this.#rules = { ...this.#rules, ...structuredClone(patch), ...copy }
     return this.stackingRules()
   }
   // Persistence (mock/persistence): the whole store as plain data, and back.
@@ -102,7 +105,8 @@ export class StackStore {
   restore(snapshot: { stacks: PromotionStack[]; rules: StackingRules }): void {
     this.#stacks.clear()
     for (const stack of snapshot.stacks) this.add(stack)
-    this.#rules = structuredClone(snapshot.rules)
+    // a state file written before a rule existed gets that rule's default
+    this.#rules = { ...structuredClone(DEFAULT_STACKING_RULES), ...structuredClone(snapshot.rules) }
   }
 }
 

@@ -322,7 +322,8 @@ export interface paths {
         put?: never;
         /**
          * Validate stackable discounts
-         * @description Checks whether up to 5 redeemables (at most one promotion stack) apply to an order, and computes the
+         * @description Checks whether up to 5 redeemables (at most one promotion stack; up to 30 with `--max-redeemables 30`)
+         *     apply to an order under the project's stacking rules (echoed in `stacking_rules`), and computes the
          *     discounted order. Nothing is redeemed.
          */
         post: operations["validateStackedDiscounts"];
@@ -343,8 +344,9 @@ export interface paths {
         put?: never;
         /**
          * Redeem stackable discounts
-         * @description Redeems up to 5 redeemables (at most one promotion stack) against an order, all or nothing: a parent
-         *     redemption groups one redemption per redeemable.
+         * @description Redeems up to 5 redeemables (at most one promotion stack; up to 30 with `--max-redeemables 30`) against
+         *     an order under the project's stacking rules: a parent redemption groups one redemption per applied
+         *     redeemable; SKIPPED ones are listed in `skipped_redeemables` and not redeemed.
          */
         post: operations["redeemStackedDiscounts"];
         delete?: never;
@@ -1572,7 +1574,7 @@ export interface components {
             id: string;
         };
         RedeemableItem: components["schemas"]["RedeemableGiftCard"] | components["schemas"]["RedeemableLoyaltyCard"] | components["schemas"]["RedeemableCouponCode"] | components["schemas"]["RedeemableReferralCode"] | components["schemas"]["RedeemablePromotionTier"] | components["schemas"]["RedeemablePromotionStack"];
-        /** @description 1 to 5 redeemables (seed Limits; the real service accepts up to 30), at most one promotion stack, and a promotion stack must be the only item (the real service's rule; 400 invalid_redeemables). Items use anyOf, not oneOf: coupon codes and referral codes share one shape. */
+        /** @description 1 to 30 redeemables (the real service's schema). The API description allows 5 per call, and so does the mock by default: above its per-call maximum (5, or what `--max-redeemables` sets, up to 30; capped by the project's `redeemables_limit`) it answers 400 invalid_redeemables. At most one promotion stack, and a promotion stack must be the only item (the real service's rule; 400 invalid_redeemables). The same redeemable twice answers 400 duplicated_redeemables. Items use anyOf, not oneOf: coupon codes and referral codes share one shape. */
         StackableRedeemables: components["schemas"]["RedeemableItem"][];
         OrderItemProduct: {
             id?: string;
@@ -2021,12 +2023,13 @@ export interface components {
         /** @description The real service lists INAPPLICABLE and SKIPPED items inside `redeemables` too (vendor example "False"), so all three statuses are accepted here. */
         ValidationRedeemableResult: components["schemas"]["RedeemableResultApplicable"] | components["schemas"]["RedeemableResultInapplicable"] | components["schemas"]["RedeemableResultSkipped"];
         /**
-         * @description The project's stacking rules (real-service-notes §5); defaults shown.
+         * @description The project's stacking rules as the call applied them (defaults shown; the mock's `/_mock/stacking-rules` changes them per project). `redeemables_limit` reports the per-call maximum (5 by default, see StackableRedeemables). Applied in application order (discounts, then gift credits and loyalty points; within each, the requested order or, with CATEGORY_HIERARCHY, the lowest category hierarchy first): an item of an exclusive category beyond `applicable_exclusive_redeemables_limit` (or the exclusive per-category limit) is SKIPPED applicable_exclusive_redeemables_limit_exceeded (…_per_category_limit_exceeded); once an exclusive item applies, items of neither exclusive nor joint categories are SKIPPED exclusion_rules_not_met; beyond `applicable_redeemables_limit`, applicable_redeemables_limit_exceeded; beyond a category's limit (`applicable_redeemables_category_limits`, else `applicable_redeemables_per_category_limit`), applicable_redeemables_per_category_limit_exceeded; an item that changes nothing is SKIPPED no_effect when `redeemables_no_effect_rule` is SKIP or its category is in `no_effect_skip_categories` (unless in `no_effect_redeem_anyway_categories`). With `redeemables_application_mode` ALL one inapplicable item makes the call invalid (the others SKIPPED preceding_validation_failed); with PARTIAL the applicable items apply, `redeemables` lists only them and `valid` is true when at least one applies.
          * @example {
-         *       "redeemables_limit": 30,
+         *       "redeemables_limit": 5,
          *       "applicable_redeemables_limit": 5,
          *       "applicable_redeemables_per_category_limit": 1,
          *       "applicable_exclusive_redeemables_limit": 1,
+         *       "applicable_exclusive_redeemables_per_category_limit": 1,
          *       "applicable_redeemables_category_limits": {},
          *       "exclusive_categories": [],
          *       "joint_categories": [],

@@ -1,0 +1,33 @@
+import type { operations } from '../src/types/openapi.js'
+import type { HandlerContext, HandlerResult, OperationRequest } from './types.js'
+
+// Handler types derived from the spec's generated types (npm run gen:types): a handler of operation K
+// gets K's path parameters, query and JSON body, and must answer one of K's documented statuses with
+// that status's JSON body. A spec change that a handler does not follow fails `npm run typecheck`.
+
+export type OperationId = keyof operations
+type Operation<K extends OperationId> = operations[K]
+type JsonOf<T> = T extends { content: { 'application/json': infer B } } ? B : T extends { content: { [type: string]: infer B } } ? B : undefined
+type Parameters<K extends OperationId> = Operation<K> extends { parameters: infer P } ? P : never
+
+export type PathOf<K extends OperationId> = Parameters<K> extends { path: infer P } ? P : Record<string, never>
+export type QueryOf<K extends OperationId> = Parameters<K> extends { query?: infer Q } ? NonNullable<Q> : Record<string, never>
+export type BodyOf<K extends OperationId> = Operation<K> extends { requestBody?: infer R } ? JsonOf<NonNullable<R>> : undefined
+type Responses<K extends OperationId> = Operation<K> extends { responses: infer R } ? R : never
+
+/** One documented answer of K: its status with the body the spec gives that status. */
+export type AnswerOf<K extends OperationId> = {
+  [S in keyof Responses<K> & number]: Omit<HandlerResult, 'status' | 'body'> & { status: S; body?: JsonOf<Responses<K>[S]> }
+}[keyof Responses<K> & number]
+
+export interface TypedRequest<K extends OperationId> extends Omit<OperationRequest, 'params' | 'query' | 'body' | 'operationId'> {
+  operationId: K
+  params: PathOf<K>
+  query: QueryOf<K>
+  body: BodyOf<K>
+}
+
+export type TypedHandler<K extends OperationId> = (req: TypedRequest<K>, ctx: HandlerContext) => AnswerOf<K> | Promise<AnswerOf<K>>
+
+/** Handlers for some operations of the spec, each typed from it: `{ ... } satisfies TypedHandlers<'opA' | 'opB'>`. */
+export type TypedHandlers<K extends OperationId> = { [O in K]: TypedHandler<O> }
