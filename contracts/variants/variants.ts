@@ -1,5 +1,5 @@
 import { combine, dropAt, errorAnswer, onRequest, onResponse } from './rewrites.js'
-import type { Behaviour, WrappedResponse } from './wrap-mock.js'
+import type { Behaviour } from './wrap-mock.js'
 
 /** A behaviour that the API description or the real service's documentation allows: the suite must pass it. */
 export interface Variant {
@@ -16,7 +16,6 @@ const categoriesOptional = (doc: any): boolean => !(doc.components?.schemas?.Cam
 const holderTypeNullable = (doc: any): boolean => [doc.components?.schemas?.RedeemableHolder?.properties?.campaign_type?.type].flat().includes('null')
 
 const isDownload = (req: { url: URL }): boolean => req.url.searchParams.has('token')
-const json = (status: number, body: unknown): WrappedResponse => ({ status, headers: { 'content-type': 'application/json; charset=utf-8' }, body, text: '' })
 
 /**
  * A deployment that deletes synchronously: 204 with no body, the campaign gone at once (the mock, like the
