@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { authenticate } from './auth/authenticate.js'
 import type { MockDeps } from './deps.js'
@@ -117,7 +116,7 @@ export function mountOperations(deps: MockDeps, handlers: OperationHandlers) {
       },
     }
     const latency = deps.latency.for(plan.operationId)
-    if (latency > 0) return sleep(latency).then(() => callHandler(plan, request, project))
+    if (latency > 0) return deps.delay(latency).then(() => callHandler(plan, request, project))
     return callHandler(plan, request, project)
   }
 
