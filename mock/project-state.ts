@@ -14,6 +14,7 @@ import { RedemptionStore } from './redemptions/redemption-store.js'
 import { CustomerStore } from './customers/customer-store.js'
 import { ExportStore } from './exports/export-store.js'
 import { ReferralStore } from './referrals/referral-store.js'
+import { ValidationRuleStore } from './validation-rules/rule-store.js'
 import { VoucherStore } from './vouchers/voucher-store.js'
 
 /** What every store of a project may depend on (never HTTP, never other projects). */
@@ -47,6 +48,7 @@ export class ProjectState {
   readonly redemptions: RedemptionStore
   readonly customers: CustomerStore
   readonly asyncActions: AsyncActionStore
+  readonly validationRules: ValidationRuleStore
 
   constructor(info: ProjectInfo, deps: StoreDeps) {
     this.id = info.id
@@ -65,6 +67,7 @@ export class ProjectState {
     this.redemptions = new RedemptionStore()
     this.customers = new CustomerStore(deps)
     this.asyncActions = new AsyncActionStore(deps)
+    this.validationRules = new ValidationRuleStore(deps)
   }
 
   /** Counts of what the project holds, for `GET /_mock/state` (cheap even with 100,000 campaigns). */
@@ -103,6 +106,7 @@ export class ProjectState {
       redemptions: () => this.redemptions.list(),
       customers: () => this.customers.list(),
       async_actions: () => this.asyncActions.all(),
+      validation_rules: () => this.validationRules.list(),
     }
     return Object.fromEntries(Object.entries(parts).filter(([name]) => !skip.has(name)).map(([name, list]) => [name, list()]))
   }

@@ -88,7 +88,7 @@ describe('prism mock agrees with our validator', () => {
 
   it('covers every GET operation', () => {
     expect(gets.map((op) => op.operationId).sort()).toEqual(
-      ['clientListPromotionTiers', 'getAsyncAction', 'getCampaign', 'getExport', 'getMetadataSchema', 'getRedemption', 'getVoucher', 'listAsyncActions', 'listCampaigns', 'listMemberHolders', 'listReferralCodeHolders', 'listVouchers'].sort(),
+      ['clientListPromotionTiers', 'getAsyncAction', 'getCampaign', 'getExport', 'getMetadataSchema', 'getRedemption', 'getVoucher', 'listAsyncActions', 'listCampaigns', 'listMemberHolders', 'listReferralCodeHolders', 'listVouchers', 'getValidationRule', 'listValidationRules', 'listValidationRuleAssignments'].sort(),
     )
   })
 

@@ -37,6 +37,7 @@ const STORES = [
   'redemptions',
   'customers',
   'asyncActions',
+  'validationRules',
 ] as const satisfies ReadonlyArray<keyof ProjectState>
 
 function persistable(project: ProjectState, name: (typeof STORES)[number]): Persistable {
