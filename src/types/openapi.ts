@@ -60,11 +60,15 @@ export interface paths {
         post?: never;
         /**
          * Delete a campaign
-         * @description Deletes a campaign and its vouchers; their codes and its name become free for new campaigns.
-         *     The mock deletes at once and answers 204. The real service deletes asynchronously: it answers 202
-         *     with the `async_action_id` of the deletion (`GET /v1/async-actions/{asyncActionId}` reports its
-         *     progress), and without `force=true` it moves the campaign to the bin instead of removing it; both
-         *     answers are documented here so a client (and the contract suite) accepts either.
+         * @description Deletes a campaign asynchronously, as the real service does: the answer is 202 with the
+         *     `async_action_id` of the deletion, and `GET /v1/async-actions/{asyncActionId}` reports its progress.
+         *     The campaign stays readable until the async action is `DONE`; from then on getCampaign answers 404,
+         *     it is no longer listed and its vouchers are no longer found. With `force=true` it is removed for good
+         *     and its name and codes become free for new campaigns; without it, it goes to the bin, where its name
+         *     and codes stay taken (a new campaign with that name gets 409). A second deletion while one is pending
+         *     answers the same `async_action_id`. While its vouchers are being generated a campaign cannot be
+         *     deleted (404 with `Retry-After`, as for getCampaign). 204 (deleted at once, no body) is documented
+         *     for deployments that delete synchronously; neither the real service nor the mock sends it.
          */
         delete: operations["deleteCampaign"];
         options?: never;
@@ -93,6 +97,52 @@ export interface paths {
          *     level (interface document) and inside `parameters` (real service).
          */
         post: operations["exportCampaignTransactions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/async-actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List async actions
+         * @description The project's async actions, most recently scheduled first, without their `result` (read one action for
+         *     it). `end_date` pages back in time: pass the `created_at` of the last action of a page to get the older ones.
+         */
+        get: operations["listAsyncActions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/async-actions/{asyncActionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The async action (`aa_...`), e.g. the `async_action_id` of a campaign deletion. */
+                asyncActionId: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Get an async action
+         * @description The action's `status` moves `ENQUEUED` → `IN_PROGRESS` → `DONE` (`FAILED` is documented by the real
+         *     service; the mock's actions do not fail), `progress` from 0 to 100 (100 only when `DONE`), and `result`
+         *     appears once it is `DONE`.
+         */
+        get: operations["getAsyncAction"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -290,7 +340,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List redemptions
+         * @description Lists redemptions (parents and their children, succeeded, failed and rolled back), newest first unless `order=created_at`. Failed redemptions (`result=FAILURE`) carry their `failure_code`.
+         */
+        get: operations["listRedemptions"];
         put?: never;
         /**
          * Redeem stackable discounts
@@ -398,6 +452,75 @@ export interface paths {
          * @description Returns a redemption (a parent redemption or one of its children).
          */
         get: operations["getRedemption"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/redemptions/{redemptionId}/rollback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The parent redemption (`r_...`) of a stacked redemption. */
+                redemptionId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Roll back a redemption
+         * @description Undoes a successful redemption: each voucher's redeemed quantity goes back down, gift credits and loyalty points return to the cards (with CREDITS_REFUND / POINTS_REFUND transactions), and the parent and its children become ROLLED_BACK. Child redemptions cannot be rolled back alone (400), nor can a failed or already rolled-back redemption (400).
+         */
+        post: operations["rollbackRedemption"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/vouchers/{code}/redemption": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The voucher code, or the voucher id (`v_...`). */
+                code: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * A voucher's redemptions
+         * @description How many times the voucher can be and was redeemed, and its redemptions (succeeded, failed, rolled back), newest first.
+         */
+        get: operations["getVoucherRedemptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/vouchers/{code}/redemptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The voucher code, or the voucher id (`v_...`). */
+                code: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * A voucher's redemptions (the path a voucher's redemption.url names)
+         * @description The same answer as `GET /v1/vouchers/{code}/redemption`; a voucher's `redemption.url` points here.
+         */
+        get: operations["listVoucherRedemptions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -969,6 +1092,43 @@ export interface components {
             total?: number;
             /** @description Not sent by the real service; accepted when present. */
             has_more?: boolean;
+        };
+        /** @description An operation carried out in the background; its status is derived from the time it was scheduled. */
+        AsyncAction: {
+            id: string;
+            /** @description What the action does; the mock's campaign deletion is `CAMPAIGN.DELETE`. */
+            type: string;
+            /** @enum {string} */
+            status: "ENQUEUED" | "IN_PROGRESS" | "DONE" | "FAILED";
+            /**
+             * @description `SUCCESS` or `FAILED` once the action is over; `UNKNOWN` before.
+             * @enum {string}
+             */
+            operation_status?: "SUCCESS" | "FAILED" | "UNKNOWN";
+            /**
+             * Format: date-time
+             * @description When it was scheduled.
+             */
+            created_at: string;
+            /** Format: date-time */
+            updated_at?: string;
+            /** @description The `request_id` of the request that scheduled it. */
+            request_id?: string;
+            /** @description How long it ran, in milliseconds (once it is over). */
+            processing_time?: number;
+            progress: number;
+            /** @constant */
+            object: "async_action";
+            /** @description What the action did (once `DONE`); for a campaign deletion `campaign_id`, `force` and a `message`. */
+            result?: Record<string, never>;
+        };
+        AsyncActionsList: {
+            /** @constant */
+            object: "list";
+            /** @constant */
+            data_ref: "async_actions";
+            async_actions: components["schemas"]["AsyncAction"][];
+            has_more: boolean;
         };
         /** @description The real service's answer to a campaign deletion, which it carries out asynchronously. */
         CampaignDeleteAccepted: {
@@ -2356,45 +2516,6 @@ export interface components {
             stacking_rules: components["schemas"]["StackingRules"];
         };
         /**
-         * Redeem stackable discounts request
-         * @example {
-         *       "redeemables": [
-         *         {
-         *           "object": "voucher",
-         *           "id": "SUMMER-10-OFF"
-         *         },
-         *         {
-         *           "object": "voucher",
-         *           "id": "LOYAL-8H2K-4RTZ",
-         *           "reward": {
-         *             "id": "rew_0c3f1e5a7b9d1f3a5c",
-         *             "points": 500
-         *           }
-         *         }
-         *       ],
-         *       "order": {
-         *         "source_id": "order-2026-0042",
-         *         "amount": 20000,
-         *         "items": [
-         *           {
-         *             "product_id": "prod_0b7d7dfb05cbe5c616",
-         *             "quantity": 2,
-         *             "price": 10000,
-         *             "amount": 20000
-         *           }
-         *         ]
-         *       },
-         *       "customer": {
-         *         "id": "cust_0a1b2c3d4e5f6a7b8c"
-         *       },
-         *       "tracking_id": "track_checkout-4711",
-         *       "metadata": {
-         *         "pos": "store-12"
-         *       }
-         *     }
-         */
-        RedemptionsRedeemRequestBody: components["schemas"]["StackableValidateRedeemBase"];
-        /**
          * @example {
          *       "id": "cust_0a1b2c3d4e5f6a7b8c",
          *       "source_id": "customer-4711",
@@ -2555,6 +2676,55 @@ export interface components {
                 points?: number;
             };
         };
+        /** @description A page of redemptions (GET /v1/redemptions). */
+        RedemptionsList: {
+            /** @constant */
+            object: "list";
+            /** @constant */
+            data_ref: "redemptions";
+            redemptions: components["schemas"]["Redemption"][];
+            /** @description Redemptions matching the filters, on all pages. */
+            total: number;
+        };
+        /**
+         * Redeem stackable discounts request
+         * @example {
+         *       "redeemables": [
+         *         {
+         *           "object": "voucher",
+         *           "id": "SUMMER-10-OFF"
+         *         },
+         *         {
+         *           "object": "voucher",
+         *           "id": "LOYAL-8H2K-4RTZ",
+         *           "reward": {
+         *             "id": "rew_0c3f1e5a7b9d1f3a5c",
+         *             "points": 500
+         *           }
+         *         }
+         *       ],
+         *       "order": {
+         *         "source_id": "order-2026-0042",
+         *         "amount": 20000,
+         *         "items": [
+         *           {
+         *             "product_id": "prod_0b7d7dfb05cbe5c616",
+         *             "quantity": 2,
+         *             "price": 10000,
+         *             "amount": 20000
+         *           }
+         *         ]
+         *       },
+         *       "customer": {
+         *         "id": "cust_0a1b2c3d4e5f6a7b8c"
+         *       },
+         *       "tracking_id": "track_checkout-4711",
+         *       "metadata": {
+         *         "pos": "store-12"
+         *       }
+         *     }
+         */
+        RedemptionsRedeemRequestBody: components["schemas"]["StackableValidateRedeemBase"];
         /**
          * Redeem stackable discounts response
          * @description Nothing is required by the real service; there is no `valid` and no `stacking_rules`.
@@ -2657,6 +2827,54 @@ export interface components {
             order?: components["schemas"]["OrderCalculated"];
             inapplicable_redeemables?: components["schemas"]["RedeemableResultInapplicable"][];
             skipped_redeemables?: components["schemas"]["RedeemableResultSkipped"][];
+        };
+        /** @description The rollback of one redemption (`rr_...`). */
+        RedemptionRollback: {
+            id: string;
+            /** @constant */
+            object: "redemption_rollback";
+            /** Format: date-time */
+            date: string;
+            customer_id?: string | null;
+            tracking_id?: string | null;
+            metadata?: Record<string, never> | null;
+            /** @description The redemption rolled back. */
+            redemption: string;
+            reason: string | null;
+            /** @constant */
+            result: "SUCCESS";
+            /** @constant */
+            status: "SUCCEEDED";
+            amount?: number;
+            /** @enum {string} */
+            related_object_type: "voucher" | "promotion_tier" | "redemption";
+            related_object_id: string;
+            voucher?: components["schemas"]["RedemptionVoucher"];
+            gift?: {
+                amount?: number;
+            };
+            loyalty_card?: {
+                points?: number;
+            };
+        };
+        RedemptionRollbackResult: {
+            rollbacks: components["schemas"]["RedemptionRollback"][];
+            parent_rollback: components["schemas"]["RedemptionRollback"];
+            order?: components["schemas"]["OrderCalculated"];
+        };
+        /** @description A voucher's redemptions (GET /v1/vouchers/{code}/redemption). */
+        VoucherRedemptions: {
+            /** @description How many times the voucher can be redeemed; null means no limit. */
+            quantity: number | null;
+            /** @description Successful redemptions not rolled back. */
+            redeemed_quantity: number;
+            /** @constant */
+            object: "list";
+            url: string;
+            /** @constant */
+            data_ref: "redemption_entries";
+            total: number;
+            redemption_entries: components["schemas"]["Redemption"][];
         };
     };
     responses: {
@@ -2764,6 +2982,26 @@ export interface components {
         };
         /** @description Invalid payload or redeemables (more than 5, two promotion stacks, a promotion stack with other redeemables, the same redeemable twice). */
         InvalidRedeemables: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description A malformed call (as for validations: too many redeemables, stacks, duplicates), or a redemption that cannot go through (`redeemables_application_mode` ALL: any redeemable inapplicable; PARTIAL: none applicable). The key is the first inapplicable redeemable's reason (`quantity_exceeded`, `voucher_expired`, `gift_amount_exceeded`, `missing_reward`, `missing_amount`, `missing_order_items_amount`, `referrer_not_permitted_to_redeem`, ...). Nothing is spent, but the attempt is recorded: a redemption with result FAILURE, status FAILED and its `failure_code`, listed by `GET /v1/redemptions?result=FAILURE` and the voucher's redemptions. */
+        RedemptionRefused: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description A redemption naming a redeemable that does not exist (recorded as FAILED with failure_code resource_not_found). */
+        RedeemableNotFound: {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
@@ -2985,8 +3223,8 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Real service: `true` removes the campaign and its vouchers permanently (the name can be used
-                 *     again); absent or `false` moves it to the bin. The mock always removes permanently.
+                 * @description `true` removes the campaign and its vouchers permanently (the name and codes can be used again);
+                 *     absent or `false` moves it to the bin, where its name and codes stay taken.
                  */
                 force?: boolean;
             };
@@ -2999,7 +3237,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Deletion accepted; it completes asynchronously (real service). */
+            /** @description Deletion accepted; it completes asynchronously (poll the async action). */
             202: {
                 headers: {
                     [name: string]: unknown;
@@ -3008,7 +3246,7 @@ export interface operations {
                     "application/json": components["schemas"]["CampaignDeleteAccepted"];
                 };
             };
-            /** @description Deleted; no body (the mock). */
+            /** @description Deleted at once; no body (a synchronous deployment; neither the real service nor the mock). */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -3061,6 +3299,69 @@ export interface operations {
                 };
             };
             404: components["responses"]["CampaignNotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listAsyncActions: {
+        parameters: {
+            query?: {
+                /** @description How many actions to return, 1 to 100. */
+                limit?: number;
+                /** @description Only actions scheduled before this instant; an ISO 8601 date (`2026-01-31`, midnight UTC) or date-time. */
+                end_date?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The async actions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AsyncActionsList"];
+                };
+            };
+            400: components["responses"]["InvalidQueryParams"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getAsyncAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The async action (`aa_...`), e.g. the `async_action_id` of a campaign deletion. */
+                asyncActionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The async action. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AsyncAction"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description No async action with this id in the project. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -3325,6 +3626,42 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    listRedemptions: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100. */
+                limit?: number;
+                /** @description Page number, from 1. */
+                page?: number;
+                /** @description Only redemptions with this result. */
+                result?: "SUCCESS" | "FAILURE";
+                /** @description Only redemptions of vouchers or promotion tiers of this campaign (name or `camp_` id). */
+                campaign?: string;
+                /** @description Only redemptions of this customer (`cust_` id). */
+                customer?: string;
+                /** @description Sort by creation date, `-created_at` (default, newest first) or `created_at`. */
+                order?: "created_at" | "-created_at";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of redemptions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RedemptionsList"];
+                };
+            };
+            400: components["responses"]["InvalidQueryParams"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     redeemStackedDiscounts: {
         parameters: {
             query?: never;
@@ -3347,8 +3684,9 @@ export interface operations {
                     "application/json": components["schemas"]["RedemptionsRedeemResponseBody"];
                 };
             };
-            400: components["responses"]["InvalidRedeemables"];
+            400: components["responses"]["RedemptionRefused"];
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["RedeemableNotFound"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -3539,6 +3877,106 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    rollbackRedemption: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The parent redemption (`r_...`) of a stacked redemption. */
+                redemptionId: string;
+            };
+            cookie?: never;
+        };
+        /** @description Why the redemption is rolled back (the real service also takes `reason` and `tracking_id` in the query; the mock reads the body). */
+        requestBody?: {
+            content: {
+                "application/json": {
+                    reason?: string;
+                    tracking_id?: string;
+                    metadata?: Record<string, never>;
+                };
+            };
+        };
+        responses: {
+            /** @description The rollback of the parent redemption and of each child. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RedemptionRollbackResult"];
+                };
+            };
+            400: components["responses"]["InvalidRedeemables"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["RedeemableNotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getVoucherRedemptions: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100. */
+                limit?: number;
+                /** @description Page number, from 1. */
+                page?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The voucher code, or the voucher id (`v_...`). */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The voucher's redemption entries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VoucherRedemptions"];
+                };
+            };
+            400: components["responses"]["InvalidQueryParams"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["VoucherNotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listVoucherRedemptions: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100. */
+                limit?: number;
+                /** @description Page number, from 1. */
+                page?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The voucher code, or the voucher id (`v_...`). */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The voucher's redemption entries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VoucherRedemptions"];
+                };
+            };
+            400: components["responses"]["InvalidQueryParams"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["VoucherNotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     createOAuthToken: {
         parameters: {
             query?: never;
@@ -3687,9 +4125,10 @@ export interface operations {
                     "application/json": components["schemas"]["RedemptionsRedeemResponseBody"];
                 };
             };
-            400: components["responses"]["InvalidRedeemables"];
+            400: components["responses"]["RedemptionRefused"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ClientForbidden"];
+            404: components["responses"]["RedeemableNotFound"];
             429: components["responses"]["TooManyRequests"];
         };
     };
