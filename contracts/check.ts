@@ -80,6 +80,11 @@ export interface CheckContext {
   skip(reason: string): never
   /** Repeats `probe` with backoff until it reports done; on the mock, time is advanced instead of slept. */
   poll<T>(probe: () => Promise<PollStep<T>>, options: PollOptions): Promise<T>
+  /**
+   * Records which documented behaviour the target showed where the API description and the real service's
+   * documentation differ (both pass), e.g. `delete: 202 + async_action_id (real service)`; the reports show it.
+   */
+  follows(behaviour: string): void
   /** Lets `ms` pass: the mock's clock is advanced, a deployment is waited for. */
   wait(ms: number): Promise<void>
 }

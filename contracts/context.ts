@@ -67,6 +67,8 @@ export function createCheckContext(deps: ContextDeps): CheckContext {
       throw new CheckSkipped(reason)
     },
     wait: deps.wait,
+    // The runner gives each check its own recorder; outside a run (e.g. cleanup) nothing is recorded.
+    follows: () => undefined,
     async poll<T>(probe: () => Promise<PollStep<T>>, options: PollOptions): Promise<T> {
       const timeout = options.timeoutMs ?? deps.pollTimeoutMs
       let waited = 0

@@ -26,7 +26,8 @@ export interface CommandIo {
 }
 
 /** The parsed flags: credentials and pre-existing ids by the same names as the suite's (the gift campaign is found, never given). */
-interface ContractFlags extends Credentials, Omit<KnownIds, 'giftCampaignId'> {
+interface ContractFlags extends Credentials, Omit<KnownIds, 'giftCampaignId' | 'loyaltyCardCode'> {
+  loyaltyCard?: string
   baseUrl?: string
   cluster?: string
   domain?: string
@@ -73,6 +74,8 @@ export function contractCommand(io: CommandIo = { stdout: process.stdout, env: p
     .option('--assignment-id <id>', 'an assignment (rewa_...) of --reward-id; its points are changed and restored')
     .option('--referral-campaign-id <id>', 'a referral campaign (default: discovered by listing)')
     .option('--referral-member-id <code>', 'a referral code of that campaign with holders (default: discovered)')
+    .option('--loyalty-card <code>', 'a TEST loyalty card whose points may be spent (with --loyalty-reward-id): the points check redeems a reward on it')
+    .option('--loyalty-reward-id <id>', 'a reward assigned to that card\'s campaign')
     .option('--template-id <id>', 'a campaign template (camp_tpl_...) to copy')
     .option('--metadata-schema-id <id>', 'a metadata schema (ms_...) to read')
     .option('--read-only', 'run only checks that change nothing and create nothing (production smoke test)')
@@ -127,6 +130,7 @@ async function runContractCommand(flags: ContractFlags, io: CommandIo): Promise<
     projectId: flags.projectId ?? env('PROMOKIT_PROJECT_ID'),
     rewardId: flags.rewardId, assignmentId: flags.assignmentId, referralCampaignId: flags.referralCampaignId,
     referralMemberId: flags.referralMemberId, templateId: flags.templateId, metadataSchemaId: flags.metadataSchemaId,
+    loyaltyCardCode: flags.loyaltyCard, loyaltyRewardId: flags.loyaltyRewardId,
   }
 
   const target = await prepareTarget({ baseUrl, credentials, ids, latencyMs: flags.latency }, io)

@@ -1,6 +1,10 @@
+import { readMockStateProjects } from '../src/mock-control.js'
 import type { Check } from './check.js'
 import type { HttpClient } from './http-client.js'
-import type { FixtureId, KnownIds } from './types.js'
+import type { FixtureId, KnownIds, Unavailable } from './types.js'
+
+/** Referral codes whose holders discovery looks at before giving up (each look is one request). */
+const CODES_TO_TRY = 5
 
 /**
  * Fills in ids the planned checks need and the flags did not give, by listing through the API
@@ -8,13 +12,14 @@ import type { FixtureId, KnownIds } from './types.js'
  * promokit's mock from its state dump (rewards, templates, metadata schemas have no list operation in the
  * spec). Best effort: a failed look-up leaves the id unknown and the checks needing it are skipped.
  */
-export async function discoverIds(client: HttpClient, checks: readonly Check[], given: KnownIds, isMock: boolean): Promise<KnownIds> {
+export async function discoverIds(client: HttpClient, checks: readonly Check[], given: KnownIds, isMock: boolean, unavailable: Unavailable = {}): Promise<KnownIds> {
   const needed = new Set<FixtureId>(checks.flatMap((c) => [...(c.needs ?? []), ...(c.uses ?? [])]))
   const ids: KnownIds = { ...given }
   const want = (id: FixtureId): boolean => needed.has(id) && !ids[id]
   try {
     if (isMock && [...needed].some((id) => !ids[id])) Object.assign(ids, stripUndefined(await fromMockState(client, ids)), stripUndefined(given))
-    if (want('referralCampaignId') || (needed.has('referralMemberId') && !ids.referralMemberId)) await discoverReferral(client, ids)
+    if (want('referralCampaignId') || (needed.has('referralMemberId') && !ids.referralMemberId)) await discoverReferral(client, ids, unavailable)
+    if (isMock && (want('loyaltyCardCode') || want('loyaltyRewardId'))) await discoverLoyaltyCard(client, ids)
     if (want('giftCampaignId')) ids.giftCampaignId = await findCampaign(client, 'GIFT_VOUCHERS') ?? await findCampaign(client, 'LOYALTY_PROGRAM')
   } catch {
     // Discovery never fails the run; the checks that needed the id say why they were skipped.
@@ -22,12 +27,16 @@ export async function discoverIds(client: HttpClient, checks: readonly Check[], 
   return ids
 }
 
-async function discoverReferral(client: HttpClient, ids: KnownIds): Promise<void> {
+/**
+ * A referral code WITH holders (a code without any would let the holders checks pass on nothing): the first
+ * of the campaign's codes that has some; none → the id stays unknown and `unavailable` says why.
+ */
+async function discoverReferral(client: HttpClient, ids: KnownIds, unavailable: Unavailable): Promise<void> {
   ids.referralCampaignId ??= await findCampaign(client, 'REFERRAL_PROGRAM')
   if (!ids.referralCampaignId || ids.referralMemberId) return
-  const vouchers = await client.send({ operationId: 'listVouchers', method: 'GET', path: '/v1/vouchers', query: { campaign_id: ids.referralCampaignId, limit: 10 } })
+  const vouchers = await client.send({ operationId: 'listVouchers', method: 'GET', path: '/v1/vouchers', query: { campaign_id: ids.referralCampaignId, limit: CODES_TO_TRY } })
   const codes: string[] = (vouchers.response.body?.vouchers ?? []).map((v: any) => v.code).filter((c: unknown) => typeof c === 'string')
-  for (const code of codes.slice(0, 3)) {
+  for (const code of codes.slice(0, CODES_TO_TRY)) {
     const holders = await client.send({
       operationId: 'listReferralCodeHolders',
       method: 'GET',
@@ -39,7 +48,21 @@ async function discoverReferral(client: HttpClient, ids: KnownIds): Promise<void
       return
     }
   }
-  ids.referralMemberId = codes[0]
+  unavailable.referralMemberId = `none of the ${codes.length} referral code(s) looked at in ${ids.referralCampaignId} has holders; pass --referral-member-id`
+}
+
+/** On the mock: the card of the loyalty campaign a reward is assigned to, with the most points. */
+async function discoverLoyaltyCard(client: HttpClient, ids: KnownIds): Promise<void> {
+  const state = await client.send({ operationId: '_mock', method: 'GET', path: '/_mock/state', auth: 'none' })
+  const project = (state.response.body?.projects ?? []).find((p: any) => p.id === ids.projectId) ?? state.response.body?.projects?.[0]
+  // The last assignment: the rewards check updates the first one (a different reward keeps them apart).
+  const assignment = [...(project?.reward_assignments ?? [])].reverse().find((a: any) => typeof a?.related_object_id === 'string')
+  if (!assignment) return
+  const cards = await client.send({ operationId: 'listVouchers', method: 'GET', path: '/v1/vouchers', query: { campaign_id: assignment.related_object_id, limit: 20 } })
+  const card = (cards.response.body?.vouchers ?? []).filter((v: any) => v?.loyalty_card).sort((a: any, b: any) => b.loyalty_card.balance - a.loyalty_card.balance)[0]
+  if (!card || card.loyalty_card.balance <= 0) return
+  ids.loyaltyCardCode ??= card.code
+  ids.loyaltyRewardId ??= assignment.reward_id
 }
 
 /** A finished campaign of the type that this run did not create (so its data is not ours). */
@@ -56,12 +79,12 @@ async function fromMockState(client: HttpClient, ids: KnownIds): Promise<KnownId
   return readMockState(res.response.body, ids)
 }
 
-/** Picks ids out of the mock's state dump (`GET /_mock/state`, shape owned by mock/control). */
-export function readMockState(state: any, ids: KnownIds): KnownIds {
-  const projects: any[] = Array.isArray(state?.projects) ? state.projects : []
+/** Picks ids out of the mock's state dump (`GET /_mock/state`, typed in src/mock-control.ts). */
+export function readMockState(state: unknown, ids: KnownIds): KnownIds {
+  const projects = readMockStateProjects(state)
   const project = projects.find((p) => p.id === ids.projectId) ?? projects[0]
   if (!project) return {}
-  const assignment = (project.reward_assignments ?? []).find((a: any) => typeof a?.id === 'string' && typeof a?.reward_id === 'string')
+  const assignment = project.reward_assignments?.[0]
   return {
     projectId: project.id,
     rewardId: assignment?.reward_id,

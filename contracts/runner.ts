@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
-import type { Check } from './check.js'
+import type { Check, CheckContext } from './check.js'
 import { fitBudget, plannedRequests } from './budget.js'
 import { conflicts, costOf } from './check-costs.js'
 import { Cleanup, type CleanupOutcome } from './cleanup.js'
@@ -13,7 +13,7 @@ import { preflight } from './preflight.js'
 import { RateLimited, RateLimiter, systemClock, type RunClock } from './rate-limit.js'
 import { runScheduled } from './schedule.js'
 import type { SuiteValidator } from './suite-validator.js'
-import type { CheckResult, FailureReport, KnownIds, RunReport } from './types.js'
+import type { CheckResult, FailureReport, KnownIds, RunReport, Unavailable } from './types.js'
 
 export interface RunOptions {
   baseUrl: string
@@ -94,7 +94,8 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
   const planned = planChecks(options.checks, options)
   // Discovery overlaps the start-up probe and then the checks that need no ids (it never throws).
   const ids: KnownIds = { ...options.ids }
-  const discovered = discoverIds(client, planned, options.ids ?? {}, options.isMock).then((found) => void Object.assign(ids, found))
+  const unavailable: Unavailable = {}
+  const discovered = discoverIds(client, planned, options.ids ?? {}, options.isMock, unavailable).then((found) => void Object.assign(ids, found))
   await preflight(client, options.credentials, options.ids?.projectId).catch(async (error: unknown) => {
     await discovered
     throw error
@@ -110,7 +111,7 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
       options.onCheckStart?.(check, index, planned.length)
       if (check.needs?.length || check.uses?.length) await discovered
       const withoutKeys = !interrupted && lacksManagementKeys(check, options)
-      const result = interrupted ? skipped(check, interrupted) : withoutKeys ? skipped(check, withoutKeys) : await currentCheck.run(check.id, () => runOne(check, ctx, ids))
+      const result = interrupted ? skipped(check, interrupted) : withoutKeys ? skipped(check, withoutKeys) : await currentCheck.run(check.id, () => runOne(check, ctx, ids, unavailable))
       if (!interrupted && result.status === 'failed' && result.failure?.problems[0]?.keyword === 'budget') interrupted = 'request budget used up'
       results[index] = result
       options.onCheckEnd?.(result, index, planned.length)
@@ -155,19 +156,24 @@ function lacksManagementKeys(check: Check, options: RunOptions): string | undefi
   return check.operationIds.some((id) => management.includes(id)) ? 'needs --management-id and --management-token (env PROMOKIT_MANAGEMENT_ID, PROMOKIT_MANAGEMENT_TOKEN)' : undefined
 }
 
-async function runOne(check: Check, ctx: ReturnType<typeof createCheckContext>, ids: KnownIds): Promise<CheckResult> {
+async function runOne(check: Check, shared: CheckContext, ids: KnownIds, unavailable: Unavailable): Promise<CheckResult> {
   const missing = (check.needs ?? []).filter((need) => !ids[need])
-  if (missing.length > 0) return skipped(check, `needs ${missing.map(flagFor).join(', ')} (not given and not discovered)`)
+  const why = missing.map((need) => unavailable[need]).filter(Boolean)
+  if (missing.length > 0) return skipped(check, why.length ? why.join('; ') : `needs ${missing.map(flagFor).join(', ')} (not given and not discovered)`)
   const started = performance.now()
+  // Which documented behaviour the target showed, where the description and the real service differ.
+  const follows: string[] = []
+  const ctx: CheckContext = { ...shared, follows: (behaviour) => void (follows.includes(behaviour) || follows.push(behaviour)) }
   const base = { id: check.id, title: check.title, operationIds: [...check.operationIds] }
+  const withFollows = <T extends CheckResult>(r: T): T => (follows.length ? { ...r, follows } : r)
   try {
     await check.run(ctx)
-    return { ...base, status: 'passed', durationMs: elapsed(started) }
+    return withFollows({ ...base, status: 'passed', durationMs: elapsed(started) })
   } catch (error) {
-    if (error instanceof CheckSkipped) return { ...base, status: 'skipped', reason: error.reason, durationMs: elapsed(started) }
+    if (error instanceof CheckSkipped) return withFollows({ ...base, status: 'skipped', reason: error.reason, durationMs: elapsed(started) })
     // A target that keeps refusing for longer than we may wait has not shown a defect: the check did not run.
     if (error instanceof RateLimited) return { ...base, status: 'skipped', notRun: 'rate-limited', reason: `not run: ${error.message}`, durationMs: elapsed(started) }
-    return { ...base, status: 'failed', durationMs: elapsed(started), failure: toFailure(check, error) }
+    return withFollows({ ...base, status: 'failed', durationMs: elapsed(started), failure: toFailure(check, error) })
   }
 }
 
@@ -201,6 +207,7 @@ function skipped(check: Check, reason: string): CheckResult {
 const FLAGS: Record<string, string> = {
   projectId: '--project-id', rewardId: '--reward-id', assignmentId: '--assignment-id', referralCampaignId: '--referral-campaign-id',
   referralMemberId: '--referral-member-id', templateId: '--template-id', metadataSchemaId: '--metadata-schema-id', giftCampaignId: 'a gift or loyalty campaign',
+  loyaltyCardCode: '--loyalty-card', loyaltyRewardId: '--loyalty-reward-id',
 }
 const flagFor = (id: string): string => FLAGS[id] ?? id
 const elapsed = (started: number): number => Math.round(performance.now() - started)

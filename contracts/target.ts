@@ -1,4 +1,5 @@
 import type { OpenApiDocument } from '../src/spec/load-spec.js'
+import { readMockClock } from '../src/mock-control.js'
 
 /** `https://{cluster}.{domain}` from the spec's first server, with the cluster checked against its enum. */
 export function clusterUrl(doc: OpenApiDocument, cluster: string, domain?: string): string {
@@ -20,8 +21,7 @@ export async function detectMock(baseUrl: string, timeoutMs = 3_000): Promise<bo
   try {
     const res = await fetch(`${baseUrl.replace(/\/+$/, '')}/_mock/clock`, { signal: AbortSignal.timeout(timeoutMs) })
     if (res.status !== 200) return false
-    const body = (await res.json()) as { epoch_ms?: unknown; advanceable?: unknown }
-    return typeof body.epoch_ms === 'number' && body.advanceable === true
+    return readMockClock(await res.json())?.advanceable === true
   } catch {
     return false
   }

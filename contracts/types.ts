@@ -12,7 +12,13 @@ export interface KnownIds {
   templateId?: string
   metadataSchemaId?: string
   giftCampaignId?: string
+  /** A loyalty card to spend points of (flag `--loyalty-card`), and a reward assigned to its campaign (`--loyalty-reward-id`). */
+  loyaltyCardCode?: string
+  loyaltyRewardId?: string
 }
+
+/** Why discovery left an id unknown (e.g. no referral code with holders): the skip reason of the checks needing it. */
+export type Unavailable = Partial<Record<FixtureId, string>>
 
 export type FixtureId = keyof KnownIds
 
@@ -58,6 +64,8 @@ export interface CheckResult {
   durationMs: number
   /** Why it was skipped. */
   reason?: string
+  /** Where the API description and the real service's documentation differ: which one the target followed. */
+  follows?: string[]
   /** Skipped because the target's rate limit asked for a longer wait than allowed: not run, not failed. */
   notRun?: 'rate-limited'
   /** A failure the baseline knows (`expired`: its entry ran out, so it fails the run again). */

@@ -35,6 +35,8 @@ export interface MockConfig {
   logLevel: LevelWithSilent
   credentials: MockCredentials
   tokenTtlSeconds: number
+  /** Active OAuth tokens a project may hold (the real service: 1000). */
+  oauthTokensPerProject: number
   exportScheduledMs: number
   exportRunMs: number
   maxBodyBytes: number
@@ -91,6 +93,7 @@ export function resolveConfig(input: MockConfigInput = {}): MockConfig {
     // the test helpers (createMockServer, createTestApp) pass 'silent'; configuration never reads the environment
     logLevel: 'info',
     tokenTtlSeconds: 900,
+    oauthTokensPerProject: 1000,
     exportScheduledMs: 1000,
     exportRunMs: 2000,
     maxBodyBytes: 1024 * 1024,

@@ -30,6 +30,8 @@ export interface MockDeps {
   tokens: TokenStore
   faults: FaultRegistry
   latency: LatencySettings
+  /** Waits the injected latency; tests pass one that records the wait instead of sleeping. */
+  delay: (ms: number) => Promise<void>
   journal: RequestJournal
   /** The settings at start, which a reset restores (the control API may change the live ones). */
   baseline: Readonly<{ generationRate: number; latencyMs: number }>
@@ -37,6 +39,7 @@ export interface MockDeps {
 
 export interface MockDepsOverrides {
   clock?: Clock
+  delay?: (ms: number) => Promise<void>
   ids?: IdSource
   validator?: ContractValidator
   logger?: Logger
@@ -86,6 +89,7 @@ export async function createMockDeps(input: MockConfig | MockConfigInput = {}, o
     tokens: new TokenStore({ clock, ttlSeconds: () => config.tokenTtlSeconds }),
     faults,
     latency: new LatencySettings(config.latencyMs),
+    delay: overrides.delay ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
     journal: new RequestJournal(),
     baseline: { generationRate: config.generationRate, latencyMs: config.latencyMs },
   }

@@ -14,6 +14,9 @@ export const ERROR_CATALOGUE = {
   DUPLICATED_REDEEMABLES: { status: 400, key: 'duplicated_redeemables', message: 'Duplicated redeemables' },
   INVALID_GRANT_TYPE: { status: 400, key: 'invalid_grant_type', message: 'Invalid grant type' },
   INVALID_SCOPE: { status: 400, key: 'invalid_scope', message: 'Invalid scope' },
+  MISSING_PARAMETERS: { status: 400, key: 'missing_parameters', message: 'Missing parameters' },
+  // The real service caps tokens per project (1000) without documenting the answer; 400 like every object limit.
+  TOKEN_LIMIT: { status: 400, key: 'limit_exceeded', message: 'Token limit reached' },
   UNAUTHORIZED: { status: 401, key: 'unauthorized', message: 'Unauthorized' },
   FORBIDDEN: { status: 403, key: 'forbidden', message: 'Forbidden' },
   NOT_FOUND: { status: 404, key: 'not_found', message: 'Resource not found' },

@@ -70,11 +70,11 @@ describe('spec/openapi.yaml operations', () => {
     }
   })
 
-  it('lets app operations use app keys or a bearer token, management operations management keys, and the browser API client keys', () => {
+  it('lets app operations use app keys or a bearer token, management operations management keys, and the browser API client keys or a bearer token', () => {
     for (const { path, op } of operations) {
       const schemes = (op.security ?? []).map((requirement) => Object.keys(requirement).sort().join('+'))
       if (path.startsWith('/management/')) expect(schemes).toEqual(['managementId+managementToken'])
-      else if (path.startsWith('/client/')) expect(schemes).toEqual(['clientApplicationId+clientToken'])
+      else if (path.startsWith('/client/')) expect(schemes).toEqual(['clientApplicationId+clientToken', 'oauth2'])
       else expect(schemes).toContain('appId+appToken')
     }
   })

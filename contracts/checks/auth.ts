@@ -10,6 +10,8 @@ function probe(ctx: CheckContext, op: SuiteOperation, auth: AuthMode): RequestSp
   const path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => (name === 'projectId' ? ctx.ids.projectId ?? 'proj_pkAuthProbe' : `pk-auth-probe-${name}`))
   const spec: RequestSpec = { operationId: op.operationId, method: op.method, path, auth }
   if (op.operationId === 'createOAuthToken') spec.form = { grant_type: 'client_credentials', scope: 'api' }
+  // the other OAuth endpoints take a form too (a JSON body would be refused for its type, not its credentials)
+  else if (op.operationId === 'introspectOAuthToken' || op.operationId === 'revokeOAuthToken') spec.form = { access_token: 'pk-auth-probe-token' }
   // If a broken target accepted it anyway, the campaign is named and tagged for this run and cleaned up.
   else if (op.operationId === 'createCampaign') spec.body = campaignBody('PROMOTION', { name: ctx.name('auth-probe'), tag: ctx.tag })
   else if (['POST', 'PUT', 'PATCH'].includes(op.method.toUpperCase())) spec.body = {}

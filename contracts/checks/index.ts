@@ -3,7 +3,9 @@ import type { SuiteOperation } from '../suite-validator.js'
 import { authChecks } from './auth.js'
 import { campaignErrorChecks } from './campaign-errors.js'
 import { campaignChecks } from './campaigns.js'
+import { checkoutBalanceChecks } from './checkout-balances.js'
 import { checkoutFlowChecks } from './checkout-flows.js'
+import { checkoutValidityChecks } from './checkout-validity.js'
 import { checkoutChecks } from './checkout.js'
 import { exportChecks } from './exports.js'
 import { listingChecks } from './listing.js'
@@ -23,6 +25,8 @@ export function allChecks(operations: readonly SuiteOperation[]): Check[] {
     ...oauthChecks,
     ...checkoutChecks,
     ...checkoutFlowChecks,
+    ...checkoutBalanceChecks,
+    ...checkoutValidityChecks,
     ...authChecks(operations),
   ]
 }

@@ -1,6 +1,23 @@
-import type { Check } from '../check.js'
+import type { Check, CheckContext } from '../check.js'
 
 const token = (form: Record<string, string>) => ({ operationId: 'createOAuthToken', method: 'POST', path: '/v1/oauth/token', form })
+const TOKENS = 'oauth-tokens'
+
+/** A fresh token that works (checked with one listing): the start of the revoke and expiry checks. */
+async function workingToken(ctx: CheckContext): Promise<{ body: any; auth: { headers: Record<string, string> } }> {
+  const res = await ctx.call(token({ grant_type: 'client_credentials', scope: 'api campaigns' }), { status: 200 })
+  const auth = { headers: { Authorization: `Bearer ${res.response.body.access_token}` } }
+  await ctx.call({ operationId: 'listCampaigns', method: 'GET', path: '/v1/campaigns', query: { limit: 1 }, auth }, { status: 200 })
+  return { body: res.response.body, auth }
+}
+
+/** The token must now be refused: 401 `unauthorized`. */
+async function expectRefused(ctx: CheckContext, auth: { headers: Record<string, string> }, why: string): Promise<void> {
+  const res = await ctx.client.send({ operationId: 'listCampaigns', method: 'GET', path: '/v1/campaigns', query: { limit: 1 }, auth })
+  if (res.response.status === 200) ctx.fail({ location: 'status', pointer: '', message: `${why} must be refused with 401`, expected: 401, actual: 200 }, res)
+  ctx.expectResponse(res, { status: 401 })
+  ctx.expectField(res, '/key', 'unauthorized')
+}
 
 export const oauthChecks: Check[] = [
   {
@@ -24,6 +41,42 @@ export const oauthChecks: Check[] = [
     async run(ctx) {
       if (!ctx.client.credentials.bearerToken) ctx.skip('no bearer token given (--bearer-token / PROMOKIT_BEARER_TOKEN)')
       await ctx.call({ operationId: 'listCampaigns', method: 'GET', path: '/v1/campaigns', query: { limit: 1 }, auth: 'bearer' }, { status: 200 })
+    },
+  },
+  {
+    id: 'oauth.revoked-token-refused',
+    title: 'a revoked OAuth token is refused (401) at once',
+    operationIds: ['createOAuthToken', 'revokeOAuthToken', 'listCampaigns'],
+    readOnly: false,
+    requests: 4,
+    value: 2,
+    shares: { reads: [TOKENS] },
+    async run(ctx) {
+      const { body, auth } = await workingToken(ctx)
+      // The real service documents POST /v1/oauth/token/revoke; a target without it (404 for the route, 405) is skipped.
+      const revoke = await ctx.client.send({ operationId: 'revokeOAuthToken', method: 'POST', path: '/v1/oauth/token/revoke', form: { access_token: body.access_token } })
+      const { status, body: answer } = revoke.response
+      if (status === 405 || (status === 404 && (answer?.resource_type === 'route' || !ctx.validator.operations.some((o) => o.operationId === 'revokeOAuthToken')))) {
+        ctx.skip(`the target has no token revocation (POST /v1/oauth/token/revoke answered ${status})`)
+      }
+      ctx.expectResponse(revoke, { status: [200, 204] })
+      await expectRefused(ctx, auth, 'a revoked token')
+    },
+  },
+  {
+    id: 'oauth.expired-token-refused',
+    title: "an OAuth token is refused (401) once its expires_in has passed (mock only: the suite moves the mock's clock)",
+    operationIds: ['createOAuthToken', 'listCampaigns'],
+    readOnly: false,
+    requests: 4,
+    value: 1,
+    // Moving the clock past a token's life would expire the other checks' tokens too.
+    shares: { changes: ['clock', TOKENS] },
+    async run(ctx) {
+      if (!ctx.isMock) ctx.skip("only against promokit's mock, whose clock the suite can move (a real token lives 900 s)")
+      const { body, auth } = await workingToken(ctx)
+      await ctx.wait(body.expires_in * 1000 + 1000)
+      await expectRefused(ctx, auth, `a token past its ${body.expires_in} s`)
     },
   },
   {

@@ -7,6 +7,16 @@ const byCampaign = (ctx: CheckContext, query: Record<string, string | number | u
 
 const holderIds = (ex: Exchange): string[] => (ex.response.body?.data ?? []).map((h: any) => h?.id)
 
+/**
+ * The full holders listing of the referral code; a code without holders proves nothing about holders, so the
+ * check is skipped and says so (discovery picks a code with holders; a given --referral-member-id may have none).
+ */
+async function allHolders(ctx: CheckContext): Promise<Exchange> {
+  const full = await byCampaign(ctx, { limit: 100, order: 'id' })
+  if (holderIds(full).length === 0) ctx.skip(`the referral code ${ctx.ids.referralMemberId} has no holders; pass --referral-member-id with a code that has some`)
+  return full
+}
+
 export const referralChecks: Check[] = [
   {
     id: 'referrals.holders-cursor-paging',
@@ -15,7 +25,7 @@ export const referralChecks: Check[] = [
     readOnly: true,
     needs: ['referralCampaignId', 'referralMemberId'],
     async run(ctx) {
-      const full = await byCampaign(ctx, { limit: 100, order: 'id' })
+      const full = await allHolders(ctx)
       const all = holderIds(full)
       if (full.response.body.has_more === false && full.response.body.total !== all.length) {
         ctx.fail({ pointer: '/total', message: 'total must count the holders of the code', expected: all.length, actual: full.response.body.total }, full)
@@ -45,6 +55,7 @@ export const referralChecks: Check[] = [
     readOnly: true,
     needs: ['referralCampaignId', 'referralMemberId'],
     async run(ctx) {
+      await allHolders(ctx)
       for (const order of ['id', '-id']) {
         const res = await byCampaign(ctx, { limit: 100, order })
         const sign = order === 'id' ? 1 : -1
@@ -54,12 +65,18 @@ export const referralChecks: Check[] = [
   },
   {
     id: 'referrals.member-holders',
-    title: 'holders of a referral code without the campaign in the path match the campaign-scoped listing',
-    operationIds: ['listMemberHolders', 'listReferralCodeHolders'],
+    title: 'holders of a referral code are holders of that code (redeemable_id), and the path without the campaign lists the same',
+    operationIds: ['listMemberHolders', 'listReferralCodeHolders', 'getVoucher'],
     readOnly: true,
     needs: ['referralCampaignId', 'referralMemberId'],
+    requests: 3,
     async run(ctx) {
-      const scoped = await byCampaign(ctx, { limit: 100, order: 'id' })
+      const scoped = await allHolders(ctx)
+      const code = await ctx.call({ operationId: 'getVoucher', method: 'GET', path: `/v1/vouchers/${enc(ctx.ids.referralMemberId!)}` }, { status: 200 })
+      scoped.response.body.data.forEach((_h: unknown, i: number) => {
+        ctx.expectField(scoped, `/data/${i}/redeemable_id`, code.response.body.id, `a holder of ${ctx.ids.referralMemberId} holds that code (its voucher id)`)
+        ctx.expectField(scoped, `/data/${i}/campaign_id`, ctx.ids.referralCampaignId, 'a holder of the code is in its campaign')
+      })
       const path = `/v1/referrals/members/${enc(ctx.ids.referralMemberId!)}/holders`
       const res = await ctx.call({ operationId: 'listMemberHolders', method: 'GET', path, query: { limit: 100, order: 'id' } }, { status: 200 })
       ctx.expectField(res, '/data', scoped.response.body.data, 'both paths list the same holders')

@@ -1,4 +1,5 @@
 import { combine, dropAt, dropField, eachItem, errorAnswer, onRequest, onResponse, setField, setStatus, walk } from './rewrites.js'
+import { STATE_DEFECTS } from './state-defects.js'
 import type { Behaviour } from './wrap-mock.js'
 
 /** A realistic way a deployment gets the API wrong: the suite must fail at least the check `by`. */
@@ -139,4 +140,5 @@ export const DEFECTS: Defect[] = [
   { kind: 'export download as JSON', by: 'exports.lifecycle', behaviour: onResponse('getExport', (res, req) => void (isDownload(req) && (res.headers['content-type'] = 'application/json')), 200) },
   { kind: 'export download ignoring its token', by: 'exports.lifecycle', behaviour: ignoresExportToken },
   { kind: 'export echo without the campaign filter', by: 'exports.lifecycle', behaviour: onResponse('exportCampaignTransactions', (res) => dropAt(res.body, '/parameters/filters/campaign_id'), 200) },
+  ...STATE_DEFECTS,
 ]

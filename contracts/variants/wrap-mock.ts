@@ -77,7 +77,7 @@ export async function wrapMock(target: string, behaviour: Behaviour, operations:
       outgoing.on('error', reject)
       outgoing.end(payload)
     })
-  const ctx: WrapContext = { state, forward: (method, path, body, headers = {}) => forward(method, path, body, { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }) }
+  const ctx: WrapContext = { state, forward: (method, path, body, headers = {}) => forward(method, path, body, { ...headers, ...(body === undefined || typeof body === 'string' ? {} : { 'content-type': 'application/json' }) }) }
 
   const server: Server = createServer((incoming, outgoing) => {
     handle(incoming)

@@ -91,11 +91,13 @@ describe('bearer tokens', () => {
 
   it('rejects a token without the operation scope, saying which scope is missing', async () => {
     const t = await createTestApp()
-    const token = await bearer(t, 'api campaigns')
+    const before = t.deps.projects.get('proj_demo0001')?.categories.size
+    const token = await bearer(t, 'campaigns vouchers')
     const res = await t.request.post('/v1/categories').set('Authorization', `Bearer ${token}`).send(category)
 
     expect(res.status).toBe(401)
-    expect(res.body.details).toMatch(/lacks categories/)
+    expect(res.body.details).toMatch(/needs one of: api, categories/)
+    expect(t.deps.projects.get('proj_demo0001')?.categories.size).toBe(before)
   })
 
   it('rejects an unknown token and a malformed Authorization header', async () => {

@@ -99,14 +99,15 @@ function bearer(scopes: string[], input: AuthInput, { tokens }: AuthServices): O
   if (!match) return { presented: true, reason: 'the Authorization header must be "Bearer <access token>"' }
   const token = tokens.find(match[1])
   if (!token) return { presented: true, reason: 'the bearer token is not a token this server issued' }
-  if (tokens.isExpired(token)) return { presented: true, reason: 'the bearer token has expired; get a new one from POST /v1/oauth/token' }
-  // OAuth semantics (and the spec's scope descriptions): the token needs every scope the operation lists,
-  // i.e. `api` together with the resource scope.
-  const missing = scopes.filter((s) => !token.scopes.includes(s))
-  if (missing.length > 0) {
+  const state = tokens.state(token)
+  if (state === 'revoked') return { presented: true, reason: 'the bearer token has been revoked; get a new one from POST /v1/oauth/token' }
+  if (state === 'expired') return { presented: true, reason: 'the bearer token has expired; get a new one from POST /v1/oauth/token' }
+  // The real service: "The `api` scope allows using the server-side API" (`client_api` the client-side
+  // one), and a resource scope its own operations; so any one scope the operation lists suffices.
+  if (scopes.length > 0 && !scopes.some((s) => token.scopes.includes(s))) {
     return {
       presented: true,
-      reason: `the bearer token's scope (${token.scopes.join(' ')}) lacks ${missing.join(' and ')}; ${input.operationId} needs ${scopes.join(' ')}`,
+      reason: `the bearer token's scope (${token.scopes.join(' ')}) does not allow ${input.operationId}, which needs one of: ${scopes.join(', ')}`,
     }
   }
   return { ok: { scheme: 'bearer', projectId: token.projectId, clientId: token.clientId, scopes: token.scopes } }

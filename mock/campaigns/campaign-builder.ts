@@ -4,6 +4,7 @@ import type { IdSource } from '../../src/ids.js'
 import type { Category } from '../categories/category-store.js'
 import { ApiError, notFound } from '../errors.js'
 import { accessFromInput } from './campaign-access.js'
+import { discountProblem } from './discount-check.js'
 import { normaliseCodeConfig } from '../vouchers/code-generator.js'
 import type { VoucherTemplate } from '../vouchers/voucher-types.js'
 import type { CampaignInput, CampaignType, RuleAssignment, StoredCampaign, StoredTier, TierInput, Validity } from './campaign-types.js'
@@ -50,6 +51,7 @@ export function buildCampaign(input: CampaignInput, ctx: BuildContext): Draft {
   const tierInputs = campaignType === 'PROMOTION' ? (input.promotion?.tiers ?? []) : []
   const tierCategories = tierInputs.map((tier, i) => {
     if (typeof tier.name !== 'string' || tier.name === '') throw invalid(`promotion.tiers[${i}].name is required`)
+    checkDiscount(tier.action?.discount, `promotion.tiers[${i}].action.discount`)
     return resolveCategory(tier, ctx.categories)
   })
   const id = ctx.newId()
@@ -81,6 +83,11 @@ export function buildCampaign(input: CampaignInput, ctx: BuildContext): Draft {
   draft.assignments = pinned?.map((a) => ({ ...a })) ?? (input.validation_rules ?? []).map((rule) => assignment(ctx, rule, id, 'campaign'))
   if (campaignType === 'PROMOTION') draft.tiers = tierInputs.map((tier, i) => buildTier(tier, i, tierCategories[i], ctx))
   return draft
+}
+
+function checkDiscount(discount: Parameters<typeof discountProblem>[0], path: string): void {
+  const problem = discountProblem(discount, path)
+  if (problem) throw invalid(problem)
 }
 
 function resolveType(input: CampaignInput): CampaignType {
@@ -134,6 +141,7 @@ function buildTemplate(input: CampaignInput, campaignType: Exclude<CampaignType,
   const template = { type } as VoucherTemplate
   if (type === 'DISCOUNT_VOUCHER') {
     if (!voucher.discount) throw invalid(`Property 'discount' is required for ${campaignType} campaign`)
+    checkDiscount(voucher.discount, 'voucher.discount')
     template.discount = cloneJson(voucher.discount)
   } else if (type === 'GIFT_VOUCHER') {
     if (!voucher.gift) throw invalid(`Property 'gift' is required for ${campaignType} campaign`)

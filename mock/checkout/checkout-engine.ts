@@ -1,6 +1,8 @@
 import { DEFAULT_STACKING_RULES } from '../stacks/stacking-rules.js'
 import type { Applied, CheckoutOutcome, OrderInput, ResolvedRedeemable, StackingSettings } from './checkout-model.js'
-import { clamp, discountAmount } from './money.js'
+import { Cart } from './cart.js'
+import { applyDiscount } from './item-discounts.js'
+import { clamp } from './money.js'
 import { reasons } from './reasons.js'
 import { checkRedeemable, pointsAsked } from './redeemable-rules.js'
 import { applyStacking } from './stacking-apply.js'
@@ -24,31 +26,37 @@ export function evaluateCheckout(input: CheckoutInput): CheckoutOutcome {
   return applyStacking({ items: input.items, failures, order: input.order, rules: input.settings }, applyOne)
 }
 
-/** What one redeemable takes off `remaining` (the amount still to pay). */
-export function applyOne(request: ResolvedRedeemable, remaining: number): Applied {
+/** What one redeemable takes off the cart (the order still to pay, and its items). */
+export function applyOne(request: ResolvedRedeemable, cart: Cart): Applied {
   switch (request.object) {
     case 'promotion_tier':
-      return { amount: discountAmount(request.tier?.discount, remaining) }
+      return applyDiscount(cart, request.tier?.discount)
     case 'promotion_stack': {
       const tiers: NonNullable<Applied['tiers']> = []
-      let left = remaining
+      let amount = 0
+      let itemsAmount = 0
       for (const tier of request.stack?.tiers ?? []) {
         if (!tier) continue
-        const amount = discountAmount(tier.discount, left)
-        left -= amount
-        tiers.push({ tier, amount })
+        const applied = applyDiscount(cart, tier.discount)
+        amount += applied.amount
+        itemsAmount += applied.itemsAmount ?? 0
+        tiers.push({ tier, amount: applied.amount })
       }
-      return { amount: remaining - left, tiers }
+      return { amount, tiers, itemsAmount }
     }
     case 'voucher': {
       const v = request.voucher
       if (v?.type === 'GIFT_VOUCHER') {
         const wanted = request.gift?.credits ?? v.gift_balance ?? 0
-        const credits = clamp(Math.min(wanted, v.gift_balance ?? 0), remaining)
+        const credits = cart.takeOffOrder(Math.min(wanted, v.gift_balance ?? 0))
         return { amount: credits, credits }
       }
-      if (v?.type === 'LOYALTY_CARD') return applyLoyalty(request, remaining)
-      return { amount: discountAmount(v?.discount, remaining) }
+      if (v?.type === 'LOYALTY_CARD') {
+        const applied = applyLoyalty(request, cart.remaining())
+        cart.takeOffOrder(applied.amount)
+        return applied
+      }
+      return applyDiscount(cart, v?.discount)
     }
   }
 }

@@ -1,4 +1,5 @@
 import type { StackingRules } from '../stacks/stacking-rules.js'
+import type { CartLine } from './cart.js'
 
 /**
  * The checkout engine's inputs and outputs. The engine is pure: an adapter (checkout-resolver.ts) turns
@@ -6,11 +7,20 @@ import type { StackingRules } from '../stacks/stacking-rules.js'
  */
 
 export interface DiscountDef {
-  type: 'PERCENT' | 'AMOUNT'
+  type: 'PERCENT' | 'AMOUNT' | 'FIXED' | 'UNIT'
   percent_off?: number
   amount_off?: number
-  /** Cap of a PERCENT discount, in the smallest currency unit (600 = 6.00). */
+  /** Cap of a PERCENT discount (per item with APPLY_TO_ITEMS), in the smallest currency unit (600 = 6.00). */
   amount_limit?: number
+  /** Cap of an item-level discount over all its items together. */
+  aggregated_amount_limit?: number
+  /** FIXED: the price the order (or each unit of an item) ends at. */
+  fixed_amount?: number
+  /** UNIT (single): units of `unit_type` (a product or SKU id, or an item's source_id) given for free. */
+  unit_off?: number
+  unit_type?: string
+  /** UNIT (multiple, effect ADD_MANY_ITEMS): one free-units rule per entry. */
+  units?: { unit_off?: number; unit_type: string; effect?: string }[]
   effect?: string
 }
 
@@ -140,6 +150,8 @@ export interface Applied {
   points?: number
   /** Per tier of a promotion stack, in application order. */
   tiers?: { tier: TierFacts; amount: number }[]
+  /** The part of `amount` taken off order items (item-level effects). */
+  itemsAmount?: number
 }
 
 export type ItemOutcome =
@@ -166,4 +178,6 @@ export interface CheckoutOutcome {
   /** In requested order. */
   items: ItemOutcome[]
   totals: OrderTotals
+  /** The order items after item-level discounts (absent when nothing was applied). */
+  lines?: CartLine[]
 }

@@ -85,7 +85,7 @@ function evaluate(body: CheckoutBody, project: CheckoutProject, ctx: CheckoutCon
 export function validateCheckout(body: CheckoutBody, project: CheckoutProject, ctx: CheckoutContext): Record<string, unknown> {
   const outcome = evaluate(body, project, ctx)
   const customer = project.customers.peek(body.customer)
-  const order = orderView(body.order, outcome.totals, { customerId: customer?.id ?? null })
+  const order = orderView(body.order, outcome, { customerId: customer?.id ?? null })
   return {
     id: ctx.ids.next('valid'),
     valid: outcome.valid,
@@ -106,7 +106,7 @@ export function redeemCheckout(body: CheckoutBody, project: CheckoutProject, ctx
   const outcome = evaluate(body, project, ctx)
   if (!outcome.valid) {
     const customer = project.customers.peek(body.customer)
-    const order = orderView(body.order, outcome.totals, { customerId: customer?.id ?? null })
+    const order = orderView(body.order, outcome, { customerId: customer?.id ?? null })
     const { inapplicable_redeemables, skipped_redeemables } = itemLists(outcome, order, ctx.requestId)
     return { redemptions: [], order, inapplicable_redeemables, skipped_redeemables }
   }

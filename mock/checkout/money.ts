@@ -1,8 +1,9 @@
 import type { DiscountDef, OrderInput, OrderItemInput, OrderTotals } from './checkout-model.js'
 
 /**
- * What a discount takes off `base` (the order amount still to pay when it is applied): PERCENT rounds to
- * the smallest unit and stops at `amount_limit`; AMOUNT stops at the base. Never negative, never more
+ * What an order-level discount takes off `base` (the order amount still to pay when it is applied): PERCENT
+ * rounds to the smallest unit and stops at `amount_limit`; AMOUNT stops at the base; FIXED leaves
+ * `fixed_amount` to pay. Never negative, never more
  * than the base, so totals cannot go below zero.
  */
 export function discountAmount(discount: DiscountDef | null | undefined, base: number): number {
@@ -13,6 +14,9 @@ export function discountAmount(discount: DiscountDef | null | undefined, base: n
     if (discount.amount_limit !== undefined && discount.amount_limit !== null) amount = Math.min(amount, discount.amount_limit)
   } else if (discount.type === 'AMOUNT') {
     amount = discount.amount_off ?? 0
+  } else if (discount.type === 'FIXED') {
+    // the order ends at fixed_amount; an order already below it gets nothing
+    amount = base - (discount.fixed_amount ?? base)
   }
   return clamp(amount, base)
 }

@@ -26,7 +26,7 @@ export function applyRedemption(input: RedemptionInput): Record<string, unknown>
   const { body, outcome, project, ctx, customer } = input
   const date = toIso(ctx.now)
   const parentId = ctx.ids.next('r')
-  const order = orderView(body.order, outcome.totals, { customerId: customer?.id ?? null })
+  const order = orderView(body.order, outcome, { customerId: customer?.id ?? null })
   const base = {
     object: 'redemption' as const,
     date,

@@ -1,5 +1,6 @@
 import { errorBody } from '../errors.js'
-import type { CategoryRef, CheckoutOutcome, ItemOutcome, OrderInput, OrderTotals, ResolvedRedeemable } from './checkout-model.js'
+import type { CartLine } from './cart.js'
+import type { CategoryRef, CheckoutOutcome, ItemOutcome, OrderInput, OrderItemInput, ResolvedRedeemable } from './checkout-model.js'
 import { itemAmount } from './money.js'
 
 /** Response shapes of spec/checkout.yaml (ValidationsValidateResponseBody and friends), built from an outcome. */
@@ -11,18 +12,16 @@ export interface OrderContext {
 
 const ITEM_FIELDS = ['id', 'sku_id', 'product_id', 'related_object', 'source_id', 'quantity', 'price', 'product', 'sku', 'metadata'] as const
 
-export function orderView(order: OrderInput | undefined, totals: OrderTotals, ctx: OrderContext): Record<string, unknown> {
-  const items = (order?.items ?? []).map((item) => {
-    const view: Record<string, unknown> = { object: 'order_item' }
-    for (const f of ITEM_FIELDS) if (item[f] !== undefined) view[f] = item[f]
+export function orderView(order: OrderInput | undefined, outcome: Pick<CheckoutOutcome, 'totals' | 'lines'>, ctx: OrderContext): Record<string, unknown> {
+  const items = outcome.lines ? outcome.lines.map(lineView) : (order?.items ?? []).map((item) => {
     const amount = itemAmount(item)
-    return { ...view, amount, subtotal_amount: amount }
+    return { ...itemFields(item), amount, subtotal_amount: amount }
   })
   return {
     ...(order?.id !== undefined ? { id: order.id } : {}),
     ...(order?.source_id !== undefined ? { source_id: order.source_id } : {}),
     ...(order?.status !== undefined ? { status: order.status } : {}),
-    ...totals,
+    ...outcome.totals,
     items,
     metadata: order?.metadata ?? {},
     customer_id: ctx.customerId,
@@ -31,15 +30,38 @@ export function orderView(order: OrderInput | undefined, totals: OrderTotals, ct
   }
 }
 
+function itemFields(item: OrderItemInput): Record<string, unknown> {
+  const view: Record<string, unknown> = { object: 'order_item' }
+  for (const f of ITEM_FIELDS) if (item[f] !== undefined) view[f] = item[f]
+  return view
+}
+
+/** An item after this call's discounts: what it costs now, what came off, and units added or made free. */
+function lineView(line: CartLine): Record<string, unknown> {
+  const view = itemFields(line.item)
+  view.quantity = line.quantity
+  if (line.quantity !== line.initialQuantity || line.added) view.initial_quantity = line.initialQuantity
+  if (line.discountQuantity > 0) view.discount_quantity = line.discountQuantity
+  if (line.item.price !== undefined || line.added) view.price = line.price
+  return {
+    ...view,
+    amount: line.amount,
+    ...(line.amount !== line.initialAmount || line.added ? { initial_amount: line.initialAmount } : {}),
+    discount_amount: line.discount,
+    applied_discount_amount: line.discount,
+    subtotal_amount: line.amount - line.discount,
+  }
+}
+
 export function itemView(outcome: ItemOutcome, order: Record<string, unknown>, requestId: string): Record<string, unknown> {
   const base = { id: outcome.request.id, object: outcome.request.object, ...campaignOf(outcome.request) }
   switch (outcome.status) {
     case 'APPLICABLE': {
-      const applied = outcome.applied.amount
+      const { amount, itemsAmount = 0 } = outcome.applied
       return {
         status: 'APPLICABLE',
         ...base,
-        order: { ...order, applied_discount_amount: applied, total_applied_discount_amount: applied },
+        order: { ...order, applied_discount_amount: amount - itemsAmount, items_applied_discount_amount: itemsAmount, total_applied_discount_amount: amount },
         applicable_to: emptyList(),
         inapplicable_to: emptyList(),
         result: resultOf(outcome),

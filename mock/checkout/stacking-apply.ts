@@ -1,9 +1,10 @@
 import type { StackingRules } from '../stacks/stacking-rules.js'
 import type { Applied, CategoryRef, CheckoutOutcome, Inapplicable, ItemOutcome, OrderInput, ResolvedRedeemable } from './checkout-model.js'
-import { orderAmount, orderTotals } from './money.js'
+import { Cart } from './cart.js'
+import { orderTotals } from './money.js'
 
-/** What one redeemable takes off `remaining` (the engine's applyOne). */
-export type ApplyOne = (request: ResolvedRedeemable, remaining: number) => Applied
+/** What one redeemable takes off the cart (the engine's applyOne). */
+export type ApplyOne = (request: ResolvedRedeemable, cart: Cart) => Applied
 
 export interface StackingInput {
   items: ResolvedRedeemable[]
@@ -37,8 +38,7 @@ export function applyStacking(input: StackingInput, applyOne: ApplyOne): Checkou
 
   const sequence = applicationOrder(items, rules).filter((i) => !failures[i])
   excludeByCategory(sequence, items, rules, outcomes)
-  let remaining = orderAmount(input.order) - Math.min(input.order?.discount_amount ?? 0, orderAmount(input.order))
-  let applied = 0
+  const cart = new Cart(input.order)
   let used = 0
   const perCategory = new Map<string, number>()
   for (const index of sequence) {
@@ -55,19 +55,17 @@ export function applyStacking(input: StackingInput, applyOne: ApplyOne): Checkou
       outcomes[index] = skip(request, 'applicable_redeemables_per_category_limit_exceeded', `Only ${categoryLimit(rules, full)} redeemables of category ${full} can be applied`)
       continue
     }
-    const effect = applyOne(request, remaining)
+    const effect = applyOne(request, cart)
     if (!hasEffect(effect) && skipsWithoutEffect(request, rules)) {
       outcomes[index] = skip(request, 'no_effect', 'Redeemable has no effect on the order')
       continue
     }
     used++
     for (const id of counted) perCategory.set(id, (perCategory.get(id) ?? 0) + 1)
-    remaining -= effect.amount
-    applied += effect.amount
     outcomes[index] = { status: 'APPLICABLE', request, applied: effect }
   }
   const valid = outcomes.some((o) => o.status === 'APPLICABLE') && (partial || !failed)
-  return { valid, items: outcomes, totals: orderTotals(input.order, applied), ...(partial ? { partial } : {}) }
+  return { valid, items: outcomes, totals: cart.totals(), lines: cart.lines, ...(partial ? { partial } : {}) }
 }
 
 /**

@@ -2,6 +2,7 @@ import type { Clock } from '../../src/clock.js'
 import { toIso } from '../../src/clock.js'
 import { ApiError } from '../errors.js'
 import type { ProjectRegistry } from '../project-state.js'
+import type { MockClockView } from '../../src/mock-control.js'
 
 export interface AdvanceableClock extends Clock {
   advance(ms: number): void
@@ -28,4 +29,4 @@ export function finishJobs(clock: Clock, projects: ProjectRegistry): number {
   return ms
 }
 
-export const clockView = (clock: Clock) => ({ now: toIso(clock.now()), epoch_ms: clock.now(), advanceable: isAdvanceable(clock) })
+export const clockView = (clock: Clock): MockClockView => ({ now: toIso(clock.now()), epoch_ms: clock.now(), advanceable: isAdvanceable(clock) })

@@ -8,9 +8,18 @@ export interface AccessToken {
   scopes: string[]
   issuedAt: number
   expiresAt: number
+  /** Set by POST /v1/oauth/token/revoke; a revoked token is refused at once. */
+  revokedAt?: number
 }
 
-/** Issued OAuth access tokens; expiry is read from the injected clock, nothing is swept. */
+/** Why a stored token may not be used, or undefined when it may. */
+export type TokenState = 'active' | 'expired' | 'revoked'
+
+// Dead tokens are kept this long after they stopped working, so a client still sending one is told
+// "expired" or "revoked" rather than "not issued"; older ones are dropped when a token is issued.
+const KEEP_DEAD_MS = 24 * 60 * 60 * 1000
+
+/** Issued OAuth access tokens; expiry is read from the injected clock. */
 export class TokenStore {
   readonly #tokens = new Map<string, AccessToken>()
 
@@ -18,6 +27,7 @@ export class TokenStore {
 
   issue(input: { projectId: string; clientId: string; scopes: string[] }): AccessToken {
     const issuedAt = this.deps.clock.now()
+    this.#dropLongDead(issuedAt)
     const token: AccessToken = {
       ...input,
       // A secret, so it comes from the CSPRNG rather than the (possibly sequential) IdSource.
@@ -29,13 +39,34 @@ export class TokenStore {
     return token
   }
 
-  /** The token as stored (expired or not); the caller decides what an expired token means. */
+  /** The token as stored (expired, revoked or not); the caller decides what that means. */
   find(accessToken: string): AccessToken | undefined {
     return this.#tokens.get(accessToken)
   }
 
-  isExpired(token: AccessToken): boolean {
-    return this.deps.clock.now() >= token.expiresAt
+  state(token: AccessToken): TokenState {
+    if (token.revokedAt !== undefined) return 'revoked'
+    return this.deps.clock.now() >= token.expiresAt ? 'expired' : 'active'
+  }
+
+  /** Seconds of life left (0 once expired). */
+  secondsLeft(token: AccessToken): number {
+    return Math.max(0, Math.floor((token.expiresAt - this.deps.clock.now()) / 1000))
+  }
+
+  /** Revokes an active token of the project; false when there is none (unknown, another project's, dead). */
+  revoke(accessToken: string, projectId: string): boolean {
+    const token = this.#tokens.get(accessToken)
+    if (!token || token.projectId !== projectId || this.state(token) !== 'active') return false
+    token.revokedAt = this.deps.clock.now()
+    return true
+  }
+
+  /** Tokens of a project that still work (the per-project limit counts these). */
+  activeCount(projectId: string): number {
+    let count = 0
+    for (const token of this.#tokens.values()) if (token.projectId === projectId && this.state(token) === 'active') count++
+    return count
   }
 
   clear(): void {
@@ -45,6 +76,13 @@ export class TokenStore {
   get size(): number {
     return this.#tokens.size
   }
+
+  #dropLongDead(now: number): void {
+    for (const [key, token] of this.#tokens) {
+      if (Math.min(token.expiresAt, token.revokedAt ?? Infinity) + KEEP_DEAD_MS < now) this.#tokens.delete(key)
+    }
+  }
+
   // Persistence (mock/persistence): issued tokens survive a restart (they still expire on the clock).
   snapshot(): AccessToken[] {
     return [...this.#tokens.values()].map((t) => ({ ...t, scopes: [...t.scopes] }))

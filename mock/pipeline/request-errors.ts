@@ -12,8 +12,13 @@ export interface ViolationLike {
 const MAX_LISTED = 5
 // createCampaign bodies get the real service's campaign key; every other body `invalid_payload`.
 const BODY_ERROR: Record<string, ErrorCode> = { createCampaign: 'INVALID_CAMPAIGN' }
-// The token endpoint answers OAuth-style keys for its two fields (the real service's documented 400s).
-const FIELD_ERROR: Record<string, ErrorCode> = { '/body/grant_type': 'INVALID_GRANT_TYPE', '/body/scope': 'INVALID_SCOPE' }
+// The OAuth endpoints answer the real service's documented keys for their form fields.
+const TOKEN_FORM: Record<string, ErrorCode> = { '/body': 'MISSING_PARAMETERS', '/body/access_token': 'MISSING_PARAMETERS' }
+const FIELD_ERROR: Record<string, Record<string, ErrorCode>> = {
+  createOAuthToken: { '/body/grant_type': 'INVALID_GRANT_TYPE', '/body/scope': 'INVALID_SCOPE' },
+  introspectOAuthToken: TOKEN_FORM,
+  revokeOAuthToken: TOKEN_FORM,
+}
 
 /** Request violations → one 400 whose key says which part was wrong and whose details name each field. */
 export function requestValidationError(operationId: string, violations: ViolationLike[], body: unknown): ApiError {
@@ -37,8 +42,9 @@ export function requestValidationError(operationId: string, violations: Violatio
 }
 
 function fieldError(operationId: string, violations: ViolationLike[]): ErrorCode | undefined {
-  if (operationId !== 'createOAuthToken') return undefined
-  for (const v of violations) if (FIELD_ERROR[v.pointer]) return FIELD_ERROR[v.pointer]
+  const fields = Object.hasOwn(FIELD_ERROR, operationId) ? FIELD_ERROR[operationId] : undefined
+  if (!fields) return undefined
+  for (const v of violations) if (Object.hasOwn(fields, v.pointer)) return fields[v.pointer]
   return undefined
 }
 

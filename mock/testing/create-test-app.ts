@@ -18,6 +18,8 @@ export interface TestAppOptions extends MockAppOptions {
   clock?: ManualClock
   /** Replaces the fixtures (e.g. `() => {}` for empty projects). */
   seeder?: ProjectSeeder
+  /** Replaces the wait for injected latency (e.g. one that records the wait and resolves at once). */
+  delay?: (ms: number) => Promise<void>
 }
 
 export type TestHeaders = Record<string, string>
@@ -36,7 +38,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const clock = options.clock ?? new ManualClock(options.now ?? FIXTURE_EPOCH)
   const deps = await createMockDeps(
     { logLevel: 'silent', clock: 'manual', ...options.config },
-    { clock, ids: options.ids ?? sequentialIds(), seeder: options.seeder },
+    { clock, ids: options.ids ?? sequentialIds(), seeder: options.seeder, delay: options.delay },
   )
   useValidator(deps.validator)
   // requests go through the listener the served mock uses; `app` is the Express app for tests of that path

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url'
 import { specPath } from '../../src/paths.js'
 import { loadSpec } from '../../src/spec/load-spec.js'
 import { createContractValidator, type ContractValidator } from '../../src/validation/validator.js'
@@ -14,6 +15,11 @@ export function useValidator(validator: ContractValidator): void {
 export async function loadContractValidator(path = specPath()): Promise<ContractValidator> {
   current ??= createContractValidator(await loadSpec(path))
   return current
+}
+
+/** The validator of the control API (mock/control/control-openapi.yaml), for expectContract on /_mock answers. */
+export async function loadControlValidator(): Promise<ContractValidator> {
+  return createContractValidator(await loadSpec(fileURLToPath(new URL('../control/control-openapi.yaml', import.meta.url))))
 }
 
 /** What expectContract reads from a supertest (or fetch-like) response. */

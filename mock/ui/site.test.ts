@@ -1,15 +1,13 @@
-import { fileURLToPath } from 'node:url'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
-import { loadSpec } from '../../src/spec/load-spec.js'
-import { createContractValidator, type ContractValidator } from '../../src/validation/validator.js'
-import { createTestApp, expectContract } from '../testing/index.js'
+import type { ContractValidator } from '../../src/validation/validator.js'
+import { createTestApp, expectContract, loadControlValidator } from '../testing/index.js'
 
 const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8'
 
 let control: ContractValidator
 beforeAll(async () => {
-  control = createContractValidator(await loadSpec(fileURLToPath(new URL('../control/control-openapi.yaml', import.meta.url))))
+  control = await loadControlValidator()
 })
 
 describe('GET / and the spec', () => {

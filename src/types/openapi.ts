@@ -340,10 +340,54 @@ export interface paths {
         /**
          * Create an OAuth access token
          * @description Issues a bearer token for the client-credentials grant, authenticated with the application keys.
-         *     `scope` is a space-separated list of scopes (see the `oauth2` security scheme). Tokens live 900 seconds.
-         *     Use them as `Authorization: Bearer <access_token>` on `/v1` operations.
+         *     `scope` is a space-separated list of scopes (see the `oauth2` security scheme for the 42 scopes and what
+         *     each opens). Tokens live 900 seconds; a project holds at most 1000 active ones. Use them as
+         *     `Authorization: Bearer <access_token>` on `/v1` (and, with a client scope, `/client/v1`) operations;
+         *     `POST /v1/oauth/introspect` tells a token's state, `POST /v1/oauth/token/revoke` ends it at once.
          */
         post: operations["createOAuthToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/oauth/introspect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Introspect an OAuth access token
+         * @description Tells whether a token of the caller's project still works, with its scope and the seconds it has left.
+         *     An unknown, expired or revoked token (or another project's) answers `{"active": false}`.
+         */
+        post: operations["introspectOAuthToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/oauth/token/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke an OAuth access token
+         * @description Revokes a token of the caller's project; from this moment every request with it gets 401 `unauthorized`
+         *     ("the bearer token has been revoked"), and it no longer counts towards the 1000 tokens per project.
+         */
+        post: operations["revokeOAuthToken"];
         delete?: never;
         options?: never;
         head?: never;
@@ -607,10 +651,7 @@ export interface components {
             validity_day_of_week?: components["schemas"]["ValidityDayOfWeek"] | null;
             validity_hours?: components["schemas"]["ValidityHours"];
         };
-        /**
-         * @description A discount as the service returns it. Requests are limited to `PERCENT` and `AMOUNT` (see
-         *     `DiscountCreate`); responses may also carry the real service's `FIXED` and `UNIT` discounts.
-         */
+        /** @description A discount as the service returns it (see `DiscountCreate` for what each type and effect does). */
         Discount: {
             /** @enum {string} */
             type: "AMOUNT" | "PERCENT" | "FIXED" | "UNIT";
@@ -1026,12 +1067,20 @@ export interface components {
             client_id: string;
             /** @description Expiry, in Unix seconds. */
             expires_at: number;
-            /** @description Lifetime in seconds (900). */
+            /** @description Seconds left (900 when issued). */
             expires_in: number;
             /** @description Space-separated granted scopes. */
             scope: string;
             /** @enum {string} */
             token_type: "Bearer";
+        };
+        /** @description An active token's details with `active` true, or only `active` false. */
+        OAuthTokenIntrospection: (components["schemas"]["OAuthToken"] & {
+            /** @constant */
+            active: true;
+        }) | {
+            /** @constant */
+            active: false;
         };
         /** @description The body of Create Campaign; the variant is chosen by `campaign_type`. */
         CampaignCreateRequest: components["schemas"]["DiscountCouponsCampaignCreate"] | components["schemas"]["GiftVouchersCampaignCreate"] | components["schemas"]["LoyaltyProgramCampaignCreate"] | components["schemas"]["PromotionCampaignCreate"] | components["schemas"]["ReferralProgramCampaignCreate"];
@@ -1162,30 +1211,85 @@ export interface components {
              */
             campaign_type: "REFERRAL_PROGRAM";
         });
-        /** @description A discount on create; `PERCENT` or `AMOUNT`, applied to the whole order. */
-        DiscountCreate: components["schemas"]["PercentDiscountCreate"] | components["schemas"]["AmountDiscountCreate"];
+        /**
+         * @description A discount on create. `PERCENT` and `AMOUNT` as in the API description; the real service's
+         *     `FIXED` (the price the order or each item unit ends at) and `UNIT` (free units of a product or
+         *     SKU) too. Effects other than `APPLY_TO_ORDER` act on the order's `items` (see docs/checkout.md).
+         *     Amounts are integers in the smallest currency unit (1000 = $10).
+         */
+        DiscountCreate: components["schemas"]["PercentDiscountCreate"] | components["schemas"]["AmountDiscountCreate"] | components["schemas"]["FixedDiscountCreate"] | components["schemas"]["UnitDiscountCreate"];
         PercentDiscountCreate: {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
-            type: "PercentDiscountCreate";
+            type: "PERCENT";
             percent_off: number;
-            /** @description Upper limit of the discount, in the smallest currency unit. */
+            /**
+             * @description Upper limit of the discount, in the smallest currency unit; with `APPLY_TO_ITEMS` it caps
+             *     the discount of each item.
+             */
             amount_limit?: number;
+            /** @description With `APPLY_TO_ITEMS`, the upper limit of the discount over all items together. */
+            aggregated_amount_limit?: number;
             /** @enum {string} */
-            effect?: "APPLY_TO_ORDER";
+            effect?: "APPLY_TO_ORDER" | "APPLY_TO_ITEMS";
         };
         AmountDiscountCreate: {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
-            type: "AmountDiscountCreate";
+            type: "AMOUNT";
             /** @description Amount off, in the smallest currency unit (1000 = $10). */
             amount_off: number;
+            /** @description With an item effect, the upper limit of the discount over all items together. */
+            aggregated_amount_limit?: number;
+            /**
+             * @description `APPLY_TO_ORDER` (default) takes `amount_off` off the order; `APPLY_TO_ITEMS` off each item;
+             *     `APPLY_TO_ITEMS_BY_QUANTITY` off each unit; `APPLY_TO_ITEMS_PROPORTIONALLY` splits it over the
+             *     items by their amounts, `APPLY_TO_ITEMS_PROPORTIONALLY_BY_QUANTITY` by their quantities.
+             * @enum {string}
+             */
+            effect?: "APPLY_TO_ORDER" | "APPLY_TO_ITEMS" | "APPLY_TO_ITEMS_PROPORTIONALLY" | "APPLY_TO_ITEMS_PROPORTIONALLY_BY_QUANTITY" | "APPLY_TO_ITEMS_BY_QUANTITY";
+        };
+        FixedDiscountCreate: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "FIXED";
+            /** @description The price the order (`APPLY_TO_ORDER`) or each item unit (`APPLY_TO_ITEMS`) ends at. */
+            fixed_amount: number;
             /** @enum {string} */
-            effect?: "APPLY_TO_ORDER";
+            effect?: "APPLY_TO_ORDER" | "APPLY_TO_ITEMS";
+        };
+        /**
+         * @description Free units. Single: `unit_off` units of `unit_type` (a product or SKU id, or an order item's
+         *     `source_id`) with `effect` `ADD_MISSING_ITEMS` (added when the cart has fewer), `ADD_NEW_ITEMS`
+         *     (always added as a new item) or `ADD_SAME_ITEMS` (only units in the cart). Multiple: `effect`
+         *     `ADD_MANY_ITEMS` and one entry per product in `units`.
+         */
+        UnitDiscountCreate: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "UNIT";
+            unit_off?: number;
+            unit_type?: string;
+            /** @enum {string} */
+            effect?: "ADD_MISSING_ITEMS" | "ADD_NEW_ITEMS" | "ADD_MANY_ITEMS" | "ADD_SAME_ITEMS";
+            product?: Record<string, never>;
+            sku?: Record<string, never>;
+            units?: {
+                unit_off?: number;
+                unit_type: string;
+                /** @enum {string} */
+                effect: "ADD_MISSING_ITEMS" | "ADD_NEW_ITEMS";
+                product?: Record<string, never>;
+                sku?: Record<string, never>;
+            }[];
         };
         GiftCreate: {
             /** @description Initial value, in the smallest currency unit. */
@@ -1290,6 +1394,10 @@ export interface components {
              * @example api campaigns
              */
             scope: string;
+        };
+        OAuthAccessTokenForm: {
+            /** @description A token from `POST /v1/oauth/token`; without it the answer is 400 `missing_parameters`. */
+            access_token: string;
         };
         /**
          * @description How conditions combine; the real service writes it in lower case, its examples in upper case.
@@ -2495,6 +2603,16 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The form has no `access_token`. */
+        OAuthMissingParameters: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description The client key is restricted to allowed origins and the request's `Origin` is not one of them. */
         ClientForbidden: {
             headers: {
@@ -3175,7 +3293,7 @@ export interface operations {
                     "application/json": components["schemas"]["OAuthToken"];
                 };
             };
-            /** @description Unsupported `grant_type` or unknown scope. */
+            /** @description Unsupported `grant_type`, unknown scope, or the project already holds 1000 active tokens. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3186,6 +3304,66 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    introspectOAuthToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["OAuthAccessTokenForm"];
+            };
+        };
+        responses: {
+            /** @description The token's state. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthTokenIntrospection"];
+                };
+            };
+            400: components["responses"]["OAuthMissingParameters"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    revokeOAuthToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["OAuthAccessTokenForm"];
+            };
+        };
+        responses: {
+            /** @description Revoked. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["OAuthMissingParameters"];
+            401: components["responses"]["Unauthorized"];
+            /** @description No active token of this project has that `access_token` (unknown, expired or already revoked). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     clientValidateStackedDiscounts: {

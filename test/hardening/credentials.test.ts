@@ -9,7 +9,7 @@ import { resetMock } from '../../mock/control/reset.js'
 import { createTestApp, expectContract, type TestApp } from '../../mock/testing/index.js'
 import { fingerprint } from './harness.js'
 
-const ALL_SCOPES = ['api', 'campaigns', 'categories', 'rewards', 'referrals', 'exports', 'vouchers', 'validations', 'redemptions']
+const ALL_SCOPES = ['api', 'campaigns', 'categories', 'rewards', 'referrals', 'exports', 'vouchers', 'validations', 'redemptions', 'client_api']
 type CredentialKind = 'none' | 'wrong' | 'app keys' | 'bearer' | 'expired bearer' | 'management keys' | 'client keys'
 const KINDS: CredentialKind[] = ['none', 'wrong', 'app keys', 'bearer', 'expired bearer', 'management keys', 'client keys']
 const CLIENT_KEYS = { 'X-Client-Application-Id': 'promokit-client-id', 'X-Client-Token': 'promokit-client-token' }
@@ -22,7 +22,7 @@ interface Call {
 }
 
 /** One valid request per operation (fixture ids); `ctx` holds ids made in setup. */
-const CALLS: Record<string, (ctx: { exportId: string; redemptionId: string }) => Call> = {
+const CALLS: Record<string, (ctx: { exportId: string; redemptionId: string; token: string }) => Call> = {
   createCampaign: () => ({ method: 'post', path: '/v1/campaigns', body: { name: 'Matrix', campaign_type: 'PROMOTION', promotion: { tiers: [{ name: 'T', action: { discount: { type: 'PERCENT', percent_off: 5 } } }] } } }),
   listCampaigns: () => ({ method: 'get', path: '/v1/campaigns' }),
   getCampaign: () => ({ method: 'get', path: '/v1/campaigns/camp_demo0001' }),
@@ -39,6 +39,8 @@ const CALLS: Record<string, (ctx: { exportId: string; redemptionId: string }) =>
   redeemStackedDiscounts: () => ({ method: 'post', path: '/v1/redemptions', body: { redeemables: [{ object: 'voucher', id: 'WELCOME-0002' }], order: { amount: 1000 } } }),
   getRedemption: ({ redemptionId }) => ({ method: 'get', path: `/v1/redemptions/${redemptionId}` }),
   createOAuthToken: () => ({ method: 'post', path: '/v1/oauth/token', body: { grant_type: 'client_credentials', scope: 'api campaigns' }, form: true }),
+  introspectOAuthToken: ({ token }) => ({ method: 'post', path: '/v1/oauth/introspect', body: { access_token: token }, form: true }),
+  revokeOAuthToken: ({ token }) => ({ method: 'post', path: '/v1/oauth/token/revoke', body: { access_token: token }, form: true }),
   copyCampaignTemplate: () => ({ method: 'post', path: '/management/v1/projects/proj_demo0001/templates/campaigns/camp_tpl_demo0001/copy', body: { name: 'Matrix copy', destination_project_id: 'proj_demo0002' } }),
   getMetadataSchema: () => ({ method: 'get', path: '/management/v1/projects/proj_demo0001/metadata-schemas/ms_demo0001' }),
   clientValidateStackedDiscounts: () => ({ method: 'post', path: '/client/v1/validations', body: { redeemables: [{ object: 'voucher', id: 'WELCOME-0001' }], order: { amount: 1000 } } }),
@@ -46,16 +48,16 @@ const CALLS: Record<string, (ctx: { exportId: string; redemptionId: string }) =>
   clientListPromotionTiers: () => ({ method: 'get', path: '/client/v1/promotions/tiers' }),
 }
 
-const SUCCESS: Record<string, number> = { deleteCampaign: 204 }
+const SUCCESS: Record<string, number> = { deleteCampaign: 204, revokeOAuthToken: 204 }
 const management = (op: string) => op === 'copyCampaignTemplate' || op === 'getMetadataSchema'
 const client = (op: string) => op.startsWith('client')
 
-/** The documented answer: app operations take app keys or a live bearer token, the token endpoint app keys only, management operations management keys only. */
+/** The documented answer: app operations take app keys or a live bearer token, the token endpoints app keys only, management operations management keys only, the browser API client keys or a bearer token. */
 function expected(op: string, kind: CredentialKind): number {
   const ok = SUCCESS[op] ?? 200
   if (management(op)) return kind === 'management keys' ? ok : 401
-  if (client(op)) return kind === 'client keys' ? ok : 401
-  if (op === 'createOAuthToken') return kind === 'app keys' ? ok : 401
+  if (client(op)) return kind === 'client keys' || kind === 'bearer' ? ok : 401
+  if (op.endsWith('OAuthToken')) return kind === 'app keys' ? ok : 401
   return kind === 'app keys' || kind === 'bearer' ? ok : 401
 }
 
@@ -93,7 +95,8 @@ describe('credentials matrix', () => {
       'management keys': t.headers.management,
       'client keys': CLIENT_KEYS,
     }
-    const call = CALLS[op]({ exportId, redemptionId })
+    const token = t.deps.tokens.issue({ projectId: 'proj_demo0001', clientId: 'promokit-app-id', scopes: ['api'] }).accessToken
+    const call = CALLS[op]({ exportId, redemptionId, token })
     let req = t.request[call.method](call.path).set(headers[kind])
     if (call.body) req = call.form ? req.type('form').send(call.body) : req.send(call.body)
     const before = status === 401 ? fingerprint(t) : undefined

@@ -27,6 +27,8 @@ const SAMPLES: Record<string, unknown[]> = {
     { redeemables: [{ object: 'voucher', id: 'LOYAL-0001', reward: { id: 'rew_demo0001' } }], order: { amount: 1000 } },
   ],
   createOAuthToken: [{ grant_type: 'client_credentials', scope: 'api campaigns' }],
+  // revokeOAuthToken gets a token of its own in beforeAll (the fuzzer's bearer token must stay alive)
+  introspectOAuthToken: [{ access_token: 'fuzz-unknown-token' }],
   clientValidateStackedDiscounts: [{ redeemables: [{ object: 'voucher', id: 'WELCOME-0001' }], order: { amount: 10000 } }],
   clientRedeemStackedDiscounts: [{ redeemables: [{ object: 'voucher', id: 'GIFT-0001', gift: { credits: 100 } }], order: { amount: 1000 } }],
   copyCampaignTemplate: [{ name: 'Fuzz copy', destination_project_id: 'proj_demo0002' }],
@@ -45,6 +47,9 @@ describe('fuzzing every operation of the spec', () => {
       .send({ grant_type: 'client_credentials', scope: 'api campaigns categories rewards referrals exports vouchers validations redemptions' })
     expect(token.status).toBe(200)
     creds = { app: live.headers.app, appB: live.headers.appB, management: live.headers.management, bearer: token.body.access_token }
+    const spare = await live.request.post('/v1/oauth/token').set(live.headers.app).type('form').send({ grant_type: 'client_credentials', scope: 'api' })
+    SAMPLES.introspectOAuthToken.push({ access_token: token.body.access_token })
+    SAMPLES.revokeOAuthToken = [{ access_token: spare.body.access_token }, { access_token: 'fuzz-unknown-token' }]
   })
   afterAll(() => live?.close())
 

@@ -1,0 +1,74 @@
+import type { Check, CheckContext } from '../check.js'
+import type { Exchange } from '../http-client.js'
+import { getPointer } from '../json-pointer.js'
+import { order, redeem } from './checkout-support.js'
+import { createCampaign, enc, waitUntilGenerated } from './support.js'
+
+const CREDITS = 1_000
+const POINTS = 100
+
+const readVoucher = (ctx: CheckContext, code: string): Promise<Exchange> =>
+  ctx.call({ operationId: 'getVoucher', method: 'GET', path: `/v1/vouchers/${enc(code)}` }, { status: 200 })
+
+const numberAt = (ctx: CheckContext, ex: Exchange, pointer: string, what: string): number => {
+  ctx.expectThat(ex, pointer, (v) => typeof v === 'number' && v >= 0, `${what} as a number`)
+  return getPointer(ex.response.body, pointer) as number
+}
+
+/** Redeems `item` once on an order tagged with the run (orders and customers cannot be deleted through the API). */
+async function redeemTagged(ctx: CheckContext, item: object, code: string): Promise<Exchange> {
+  const body = { redeemables: [item], order: order({ source_id: ctx.name('order'), metadata: ctx.tag }), customer: { source_id: ctx.name('customer'), metadata: ctx.tag }, metadata: ctx.tag }
+  const redeemed = await redeem(ctx, body, 200)
+  ctx.cleanup.keep(`redemption of ${code} (order ${body.order.source_id}, customer ${body.customer.source_id})`)
+  ctx.expectField(redeemed, '/redemptions/0/result', 'SUCCESS', `redeeming ${code} succeeds`)
+  return redeemed
+}
+
+/**
+ * Balances move with redemptions (issue 12 section 2): read back through getVoucher, the documented read.
+ * The gift card is the run's own; the loyalty card is a test card given by flags (or the mock's fixture).
+ */
+export const checkoutBalanceChecks: Check[] = [
+  {
+    id: 'checkout.gift-balance-deducted',
+    title: `redeeming ${CREDITS} credits of the run's own gift card lowers its balance by ${CREDITS} (read back with getVoucher)`,
+    operationIds: ['createCampaign', 'listVouchers', 'getVoucher', 'redeemStackedDiscounts'],
+    readOnly: false,
+    requests: 11,
+    value: 3,
+    shares: { changes: ['campaign-list', 'clock'] },
+    async run(ctx) {
+      const created = await createCampaign(ctx, 'GIFT_VOUCHERS', 'gift-balance', { vouchersCount: 1 })
+      await waitUntilGenerated(ctx, created.response.body.id)
+      const list = await ctx.call({ operationId: 'listVouchers', method: 'GET', path: '/v1/vouchers', query: { campaign_id: created.response.body.id, limit: 10 } }, { status: 200 })
+      const code: string = list.response.body.vouchers?.[0]?.code
+      if (typeof code !== 'string') ctx.fail({ pointer: '/vouchers/0/code', message: 'the gift campaign must list its generated card', actual: list.response.body.vouchers }, list)
+      const before = numberAt(ctx, await readVoucher(ctx, code), '/gift/balance', 'the gift balance')
+      if (before < CREDITS) ctx.fail({ pointer: '/gift/balance', message: `a new gift card of 5000 must hold at least ${CREDITS}`, expected: 5000, actual: before })
+      await redeemTagged(ctx, { object: 'voucher', id: code, gift: { credits: CREDITS } }, code)
+      const after = await readVoucher(ctx, code)
+      ctx.expectField(after, '/gift/balance', before - CREDITS, `the balance goes down by the ${CREDITS} credits redeemed`)
+    },
+  },
+  {
+    id: 'checkout.loyalty-points-deducted',
+    title: 'redeeming a reward with a loyalty card deducts its points (read back with getVoucher)',
+    operationIds: ['getVoucher', 'redeemStackedDiscounts'],
+    readOnly: false,
+    needs: ['loyaltyCardCode', 'loyaltyRewardId'],
+    requests: 3,
+    value: 2,
+    shares: { changes: ['loyalty-card'] },
+    async run(ctx) {
+      const code = ctx.ids.loyaltyCardCode!
+      const before = numberAt(ctx, await readVoucher(ctx, code), '/loyalty_card/balance', 'the points balance')
+      if (before === 0) ctx.skip(`the loyalty card ${code} has no points left to spend`)
+      // `points`: what a pay-with-points reward spends; a reward with a price in points costs that price.
+      const redeemed = await redeemTagged(ctx, { object: 'voucher', id: code, reward: { id: ctx.ids.loyaltyRewardId!, points: Math.min(POINTS, before) } }, code)
+      const spent = getPointer(redeemed.response.body, '/redemptions/0/loyalty_card/points')
+      const after = await readVoucher(ctx, code)
+      ctx.expectThat(after, '/loyalty_card/balance', (b) => typeof b === 'number' && b < before, `fewer than the ${before} points before the redemption`, 'a redemption with a loyalty card deducts its points')
+      if (typeof spent === 'number') ctx.expectField(after, '/loyalty_card/balance', before - spent, `the balance goes down by the ${spent} points the redemption reports`)
+    },
+  },
+]

@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createMockServer, type MockServer } from '../mock/server.js'
+import { runSuite } from './runner.js'
+import { loadSuite, type Suite } from './suite.js'
+import type { KnownIds, RunReport } from './types.js'
+import { onResponse } from './variants/rewrites.js'
+import { wrapMock, type Behaviour } from './variants/wrap-mock.js'
+
+let mock: MockServer
+let suite: Suite
+
+beforeAll(async () => {
+  suite = await loadSuite()
+  mock = await createMockServer()
+})
+afterAll(() => mock?.close())
+
+/** The referral checks only, through `behaviour`; returns the report and the holders paths requested. */
+async function run(behaviour: Behaviour, ids: KnownIds = {}): Promise<{ report: RunReport; paths: string[] }> {
+  await mock.reset()
+  const paths: string[] = []
+  const seen: Behaviour = { request: (req) => void (req.operationId === 'listReferralCodeHolders' && paths.push(req.url.pathname)) }
+  const wrapped = await wrapMock(mock.url, { request: seen.request, response: behaviour.response }, suite.validator.operations)
+  try {
+    const checks = suite.checks.filter((c) => c.id.startsWith('referrals.'))
+    const report = await runSuite({ baseUrl: wrapped.url, credentials: mock.credentials, ids: { projectId: mock.credentials.projectId, ...ids }, isMock: true, validator: suite.validator, checks })
+    return { report, paths }
+  } finally {
+    await wrapped.close()
+  }
+}
+
+const holderChecks = (report: RunReport) => report.results.filter((r) => r.id.startsWith('referrals.holders') || r.id === 'referrals.member-holders')
+/** Holders of the codes listed in `without` are hidden (an empty list), others pass unchanged. */
+const emptyFor = (without: (path: string) => boolean): Behaviour =>
+  onResponse(['listReferralCodeHolders', 'listMemberHolders'], (res, req) => void (without(req.url.pathname) && Object.assign(res.body, { data: [], total: 0, has_more: false })), 200)
+
+describe('the holders checks run on a referral code that has holders (issue 12 section 2)', () => {
+  it('discovery skips codes without holders and picks one that has some', async () => {
+    const { report, paths } = await run(emptyFor((p) => p.includes('REF-ALICE')))
+    expect(holderChecks(report).map((r) => r.status)).toEqual(['passed', 'passed', 'passed'])
+    expect(paths.filter((p) => p.endsWith('/REF-BOB1/holders')).length).toBeGreaterThan(1)
+  })
+
+  it('with no code that has holders, the holders checks are SKIPPED and say why (never a silent pass)', async () => {
+    const { report } = await run(emptyFor(() => true))
+    for (const r of holderChecks(report)) {
+      expect(r.status).toBe('skipped')
+      expect(r.reason).toMatch(/has holders; pass --referral-member-id/)
+    }
+  })
+
+  it('uses --referral-member-id when given, and skips with the reason when that code has no holders', async () => {
+    const { report, paths } = await run({}, { referralCampaignId: 'camp_demo0005', referralMemberId: 'REF-NEW1' })
+    expect(paths.length).toBeGreaterThan(0)
+    expect(paths.every((p) => p.includes('/REF-NEW1/') || p.includes('PK-UNKNOWN'))).toBe(true)
+    for (const r of holderChecks(report)) expect([r.status, r.reason]).toEqual(['skipped', 'the referral code REF-NEW1 has no holders; pass --referral-member-id with a code that has some'])
+  })
+})
