@@ -4,7 +4,7 @@ import type { MockDeps } from './deps.js'
 /** Who made the request, decided by the auth middleware from the spec's security requirements. */
 export interface AuthContext {
   scheme: 'appKeys' | 'bearer' | 'managementKeys' | 'exportToken' | 'clientKeys'
-  /** The project the app credentials or token belong to (undefined for management keys). */
+  /** The project the app credentials or token belong to (for management keys: only a sandbox's, which act on it alone). */
   projectId?: string
   /** OAuth scopes of a bearer token. */
   scopes?: string[]
@@ -27,7 +27,7 @@ export interface OperationRequest<Body = any> {
   baseUrl: string
 }
 
-/** Handlers return data; mount-operations writes it. `body` is JSON unless contentType says otherwise. */
+/** Handlers return data; the core (mock/pipeline/core.ts) answers with it. `body` is JSON unless contentType says otherwise. */
 export interface HandlerResult {
   status: number
   body?: unknown
