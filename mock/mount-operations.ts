@@ -10,6 +10,8 @@ import { ValidQueryCache } from './pipeline/query-cache.js'
 import { requestIdOf } from './pipeline/request-id.js'
 import { requestValidationError } from './pipeline/request-errors.js'
 import { applyResponseFaults, writeResult } from './pipeline/respond.js'
+import { carryOutNetworkFault } from './pipeline/network-faults.js'
+import { abortAfterHandler, answerInsteadOfHandler } from './control/request-overrides.js'
 import type { ProjectState } from './project-state.js'
 import type { AuthContext, HandlerResult, OperationHandlers, OperationRequest } from './types.js'
 
@@ -53,6 +55,7 @@ export function mountOperations(deps: MockDeps, handlers: OperationHandlers) {
     }
     const send = (result: HandlerResult | undefined): void => {
       if (!result) return
+      if (result.network) return carryOutNetworkFault(res, result, deps.faults)
       writeResult(res, operationId ? applyResponseFaults(result, operationId, deps.faults) : result)
       journalAnswer(deps, req, res)
     }
@@ -121,7 +124,9 @@ export function mountOperations(deps: MockDeps, handlers: OperationHandlers) {
   }
 
   function callHandler(plan: OperationPlan, request: OperationRequest, project: ProjectState): HandlerResult | Promise<HandlerResult> {
-    const forced = deps.faults.take(plan.operationId, 'status')
+    const instead = answerInsteadOfHandler(deps, request)
+    if (instead) return instead
+    const forced = deps.faults.take(plan.operationId, 'status', undefined, request)
     if (forced && (forced.status ?? 500) >= 400) {
       throw errorForStatus(forced.status ?? 500, `Injected fault: ${plan.operationId} answers ${forced.status ?? 500}`)
     }
@@ -129,7 +134,8 @@ export function mountOperations(deps: MockDeps, handlers: OperationHandlers) {
     refusePastObjectLimit(plan.operationId, project)
     // A forced success status also overrides a domain error (e.g. a 200 where a duplicate must get 409).
     const status = forced?.status
-    const finish = (result: HandlerResult): HandlerResult => (status ? { ...result, status } : result)
+    const network = abortAfterHandler(deps, request)
+    const finish = (result: HandlerResult): HandlerResult => (status || network ? { ...result, ...(status ? { status } : {}), network } : result)
     const recover = (error: unknown): HandlerResult => {
       if (status && status < 400 && error instanceof ApiError) return { status, body: error.toBody(request.requestId) }
       throw error

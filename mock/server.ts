@@ -74,7 +74,11 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     reset: () => resetMock(deps),
     advance: (ms) => advanceClock(deps.clock, ms),
     finishJobs: () => finishJobs(deps.clock, deps.projects),
-    close: () => closeServer(server),
+    close: () => {
+      // requests a hang fault holds would keep the server open for the whole grace period
+      deps.faults.releaseHeld()
+      return closeServer(server)
+    },
   }
 }
 

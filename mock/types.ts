@@ -35,6 +35,14 @@ export interface HandlerResult {
   contentType?: string
   /** The JSON text of `body` when the handler has it already (a list spliced from kept views); dropped when a fault changes the body. */
   text?: string
+  /** Set by a network fault, never by a handler: the Node layer resets, aborts or holds the connection (mock/pipeline/network-faults.ts). */
+  network?: NetworkFault
+}
+
+export interface NetworkFault {
+  action: 'reset' | 'abort' | 'hang'
+  /** `hang`: how long the request is held at most. */
+  ms?: number
 }
 
 export interface HandlerContext {

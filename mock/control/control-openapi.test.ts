@@ -21,6 +21,8 @@ describe('mock/control/control-openapi.yaml', () => {
       ['getLatency', () => request.get('/_mock/latency')],
       ['addFault', () => request.post('/_mock/faults').send({ operationId: 'getCampaign', action: 'drop', pointer: '/id', times: 2 })],
       ['addFault', () => request.post('/_mock/faults').send({ action: 'nope' })],
+      ['addFault', () => request.post('/_mock/faults').send({ operationId: 'getVoucher', action: 'hang', ms: 5, match: { params: { code: 'X' }, headers: { 'X-Case': 1 } } })],
+      ['addFault', () => request.post('/_mock/faults').send({ action: 'status', status: 500, match: { path: {} } })],
       ['listFaults', () => request.get('/_mock/faults')],
       ['clearFaults', () => request.delete('/_mock/faults')],
       ['listRequests', () => request.get('/_mock/requests?limit=5')],

@@ -1,12 +1,21 @@
 import { ApiError } from '../errors.js'
-import { FAULT_ACTIONS, type FaultAction, type FaultInput } from './faults.js'
+import { parseMatch } from './fault-match.js'
+import { FAULT_ACTIONS, MATCHABLE_ACTIONS, type FaultAction, type FaultInput } from './faults.js'
 import { parsePointer } from './json-pointer.js'
 
 const bad = (details: string): ApiError => new ApiError('INVALID_PAYLOAD', details)
 
+const FIELDS = ['operationId', 'action', 'status', 'pointer', 'value', 'whenStatus', 'times', 'match', 'ms']
+
+/** The longest a `hang` fault holds a request (10 minutes), and how long when `ms` is not given. */
+export const MAX_HANG_MS = 600_000
+export const DEFAULT_HANG_MS = 30_000
+
 /** Checks a `POST /_mock/faults` body; every mistake is a 400 naming the field. */
 export function parseFault(body: Record<string, unknown>, isOperation: (id: string) => boolean): FaultInput {
-  const { operationId, action, status, pointer, value, whenStatus, times } = body
+  const { operationId, action, status, pointer, value, whenStatus, times, match, ms } = body
+  const unknown = Object.keys(body).find((key) => !FIELDS.includes(key))
+  if (unknown !== undefined) throw bad(`${unknown}: unknown field; a fault takes ${FIELDS.join(', ')}`)
   if (typeof action !== 'string' || !FAULT_ACTIONS.includes(action as FaultAction)) {
     throw bad(`action: must be one of ${FAULT_ACTIONS.join(', ')}`)
   }
@@ -31,6 +40,16 @@ export function parseFault(body: Record<string, unknown>, isOperation: (id: stri
       fault.value = value
     }
   }
+  if (match !== undefined) {
+    if (!MATCHABLE_ACTIONS.includes(action as FaultAction)) throw bad(`match: only actions ${MATCHABLE_ACTIONS.join(', ')} take a matcher`)
+    fault.match = parseMatch(match)
+  }
+  if (action === 'hang') {
+    if (ms !== undefined && (typeof ms !== 'number' || !Number.isInteger(ms) || ms < 1 || ms > MAX_HANG_MS)) {
+      throw bad(`ms: the longest the request hangs, an integer from 1 to ${MAX_HANG_MS}`)
+    }
+    fault.ms = (ms as number | undefined) ?? DEFAULT_HANG_MS
+  } else if (ms !== undefined) throw bad('ms: only action hang takes ms')
   if (whenStatus !== undefined) {
     if (!isStatus(whenStatus)) throw bad('whenStatus: must be an HTTP status (100-599)')
     fault.whenStatus = whenStatus
