@@ -8,6 +8,7 @@ import { rewardHandlers } from './rewards/reward-handlers.js'
 import { referralHandlers } from './referrals/referral-handlers.js'
 import { exportHandlers } from './exports/export-handlers.js'
 import { clientHandlers } from './client/client-handlers.js'
+import { validationRuleHandlers } from './validation-rules/rule-handlers.js'
 import type { OperationHandlers } from './types.js'
 
 /** Every operation's handler, keyed by the spec's operationId (one import per resource). */
@@ -22,4 +23,5 @@ export const operationHandlers: OperationHandlers = {
   ...referralHandlers,
   ...exportHandlers,
   ...clientHandlers,
+  ...validationRuleHandlers,
 }

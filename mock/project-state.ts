@@ -13,6 +13,7 @@ import { RedemptionStore } from './redemptions/redemption-store.js'
 import { CustomerStore } from './customers/customer-store.js'
 import { ExportStore } from './exports/export-store.js'
 import { ReferralStore } from './referrals/referral-store.js'
+import { ValidationRuleStore } from './validation-rules/rule-store.js'
 import { VoucherStore } from './vouchers/voucher-store.js'
 
 /** What every store of a project may depend on (never HTTP, never other projects). */
@@ -45,6 +46,7 @@ export class ProjectState {
   readonly stacks: StackStore
   readonly redemptions: RedemptionStore
   readonly customers: CustomerStore
+  readonly validationRules: ValidationRuleStore
 
   constructor(info: ProjectInfo, deps: StoreDeps) {
     this.id = info.id
@@ -62,6 +64,7 @@ export class ProjectState {
     this.stacks = new StackStore(deps)
     this.redemptions = new RedemptionStore()
     this.customers = new CustomerStore(deps)
+    this.validationRules = new ValidationRuleStore(deps)
   }
 
   /** Counts of what the project holds, for `GET /_mock/state` (cheap even with 100,000 campaigns). */
@@ -99,6 +102,7 @@ export class ProjectState {
       promotion_stacks: () => this.stacks.list(),
       redemptions: () => this.redemptions.list(),
       customers: () => this.customers.list(),
+      validation_rules: () => this.validationRules.list(),
     }
     return Object.fromEntries(Object.entries(parts).filter(([name]) => !skip.has(name)).map(([name, list]) => [name, list()]))
   }

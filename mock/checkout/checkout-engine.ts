@@ -1,5 +1,5 @@
 import { DEFAULT_STACKING_RULES } from '../stacks/stacking-rules.js'
-import type { Applied, CheckoutOutcome, OrderInput, ResolvedRedeemable, StackingSettings } from './checkout-model.js'
+import type { Applied, CheckoutOutcome, Inapplicable, OrderInput, ResolvedRedeemable, StackingSettings } from './checkout-model.js'
 import { Cart } from './cart.js'
 import { applyDiscount } from './item-discounts.js'
 import { clamp } from './money.js'
@@ -12,6 +12,8 @@ export interface CheckoutInput {
   order?: OrderInput
   settings: StackingSettings
   now: number
+  /** Checks beyond the redeemable's own (validation rules); runs only for items that pass those. */
+  checkRules?: (item: ResolvedRedeemable) => Inapplicable | undefined
 }
 
 export const DEFAULT_STACKING: StackingSettings = DEFAULT_STACKING_RULES
@@ -21,7 +23,7 @@ export const DEFAULT_STACKING: StackingSettings = DEFAULT_STACKING_RULES
  * found, inactive, used up…), then the project's stacking rules (stacking-apply.ts).
  */
 export function evaluateCheckout(input: CheckoutInput): CheckoutOutcome {
-  const failures = input.items.map((item) => checkRedeemable(item, input.now))
+  const failures = input.items.map((item) => checkRedeemable(item, input.now) ?? input.checkRules?.(item))
   markDuplicates(input.items, failures)
   return applyStacking({ items: input.items, failures, order: input.order, rules: input.settings }, applyOne)
 }

@@ -138,6 +138,8 @@ export interface Inapplicable {
   code: number
   resourceType?: string
   resourceId?: string
+  /** A violated validation rule's own `error.message` (result.error.error.message and result.details.message). */
+  ruleMessage?: string
 }
 
 /** What one applicable redeemable does to the order and to the stores. */

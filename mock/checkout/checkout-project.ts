@@ -52,5 +52,15 @@ export function checkoutProject(project: ProjectState): CheckoutProject {
     transactions: p.transactions,
     redemptions: p.redemptions,
     customers: p.customers,
+    rules: {
+      validationRules: p.validationRules,
+      assignedOnCreate: (campaignId, tierId) => {
+        const campaign = campaigns?.lookup(campaignId)
+        if (!campaign) return []
+        const tier = tierId ? campaign.tiers?.find((t) => t.id === tierId) : undefined
+        return [...campaign.assignments, ...(tier?.assignments ?? [])].map((a) => a.rule_id)
+      },
+      redemptions: p.redemptions,
+    },
   }
 }

@@ -9,6 +9,7 @@ import type { VoucherView } from '../vouchers/voucher-types.js'
 import { evaluateCheckout } from './checkout-engine.js'
 import type { CheckoutOutcome, OrderInput } from './checkout-model.js'
 import { resolveRedeemables, type CheckoutSources, type RequestedItem } from './checkout-resolver.js'
+import { ruleChecker, type RuleCallFacts, type RuleSources } from '../validation-rules/rule-check.js'
 import { applyRedemption } from './redemption-writer.js'
 import { itemLists, orderView } from './result-views.js'
 
@@ -33,6 +34,8 @@ export interface CheckoutProject extends CheckoutSources {
   transactions: { record(input: NewTransaction): unknown }
   redemptions: RedemptionStore
   customers: CustomerStore
+  /** Validation rules and what they read (absent in partial builds: no rules). */
+  rules?: RuleSources
 }
 
 export interface CheckoutContext {
@@ -78,7 +81,8 @@ function evaluate(body: CheckoutBody, project: CheckoutProject, ctx: CheckoutCon
   const rules = rulesOf(project, ctx)
   checkRequest(body, rules.redeemables_limit)
   const items = resolveRedeemables(body.redeemables, project)
-  return evaluateCheckout({ items, order: body.order, settings: rules, now: ctx.now })
+  const checkRules = project.rules && ruleChecker(project.rules, callFacts(body, project))
+  return evaluateCheckout({ items, order: body.order, settings: rules, now: ctx.now, checkRules })
 }
 
 /** POST /v1/validations: computes everything, changes nothing (not even the customer list). */
@@ -112,6 +116,12 @@ export function redeemCheckout(body: CheckoutBody, project: CheckoutProject, ctx
   }
   const customer = body.customer ? project.customers.upsert(body.customer) : undefined
   return applyRedemption({ body, outcome, project, ctx, customer, trackingId: trackingId(body, customer?.id) })
+}
+
+/** The customer as the rules see it: the stored one's metadata, overridden by what this call sends. */
+function callFacts(body: CheckoutBody, project: CheckoutProject): RuleCallFacts {
+  const known = project.customers.peek(body.customer)
+  return { order: body.order, customerId: known?.id, customerMetadata: { ...known?.metadata, ...body.customer?.metadata } }
 }
 
 function trackingId(body: CheckoutBody, customerId: string | undefined): string {

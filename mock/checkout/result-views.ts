@@ -71,8 +71,9 @@ export function itemView(outcome: ItemOutcome, order: Record<string, unknown>, r
     }
     case 'INAPPLICABLE': {
       const r = outcome.reason
-      const error = errorBody(r, r.code, requestId)
-      return { status: 'INAPPLICABLE', ...base, result: { error, details: { key: r.detailsKey ?? r.key, message: r.message } } }
+      const error = { ...errorBody(r, r.code, requestId), ...(r.ruleMessage !== undefined ? { error: { message: r.ruleMessage } } : {}) }
+      const details = { key: r.detailsKey ?? r.key, message: r.ruleMessage ?? r.message }
+      return { status: 'INAPPLICABLE', ...base, result: { error, details } }
     }
     case 'SKIPPED':
       return { status: 'SKIPPED', ...base, result: { details: { key: outcome.skipKey, message: outcome.skipMessage } } }

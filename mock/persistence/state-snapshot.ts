@@ -36,6 +36,7 @@ const STORES = [
   'stacks',
   'redemptions',
   'customers',
+  'validationRules',
 ] as const satisfies ReadonlyArray<keyof ProjectState>
 
 function persistable(project: ProjectState, name: (typeof STORES)[number]): Persistable {

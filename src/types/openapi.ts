@@ -305,6 +305,84 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/validation-rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List validation rules
+         * @description The project's validation rules, oldest first.
+         */
+        get: operations["listValidationRules"];
+        put?: never;
+        /**
+         * Create a validation rule
+         * @description Creates a validation rule (`val_...`). `rules` holds numbered rules and a `logic` joining their
+         *     numbers with `and` / `or` and parentheses (all must hold when `logic` is absent). The mock
+         *     evaluates these rule names: `order.amount`, `order.items.count`, `order.items.quantity`,
+         *     `order.items.any`, `order.items.none` (products or SKUs in the cart), `order.metadata` and
+         *     `customer.metadata` (with `property`), `redemption.count.per_customer`,
+         *     `campaign.redemptions.count` (counts include the redemption being checked) and
+         *     `campaign.orders.amount_discounted` (discount given so far: a budget). Other names answer 400.
+         *     A redeemable that breaks an assigned rule is `INAPPLICABLE` with `redemption_rules_violated`
+         *     and the rule's `error.message`.
+         */
+        post: operations["createValidationRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/validation-rules/{validationRuleId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The validation rule (`val_...`). */
+                validationRuleId: components["parameters"]["ValidationRuleId"];
+            };
+            cookie?: never;
+        };
+        /** Get a validation rule */
+        get: operations["getValidationRule"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/validation-rules/{validationRuleId}/assignments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The validation rule (`val_...`). */
+                validationRuleId: components["parameters"]["ValidationRuleId"];
+            };
+            cookie?: never;
+        };
+        /** List a validation rule's assignments */
+        get: operations["listValidationRuleAssignments"];
+        put?: never;
+        /**
+         * Assign a validation rule
+         * @description Assigns the rule to a campaign, a voucher (code or `v_` id) or a promotion tier; from then on it
+         *     is checked whenever that object (or a voucher or tier of that campaign) is validated or redeemed.
+         *     Rules given as `validation_rules` on campaign create are assigned the same way.
+         */
+        post: operations["createValidationRuleAssignment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/redemptions/{redemptionId}": {
         parameters: {
             query?: never;
@@ -822,6 +900,53 @@ export interface components {
             /** @constant */
             data_ref: "data";
             data: components["schemas"]["ValidationRuleAssignment"][];
+            total: number;
+        };
+        ValidationRuleCreate: {
+            name: string;
+            /** @enum {string} */
+            type?: "basic" | "advanced" | "complex";
+            context_type?: string;
+            /** @description Numbered rules (`"1": {name, property?, conditions}`) and `logic` ("1 and (2 or 3)"). */
+            rules: {
+                logic?: string;
+            } & {
+                [key: string]: unknown;
+            };
+            error?: {
+                message?: string;
+            };
+            applicable_to?: components["schemas"]["ValidationRuleApplicableTo"];
+        };
+        ValidationRuleApplicableTo: {
+            included?: Record<string, never>[];
+            excluded?: Record<string, never>[];
+            included_all?: boolean;
+        };
+        ValidationRule: {
+            id: string;
+            name: string;
+            rules: Record<string, never>;
+            error?: {
+                message?: string;
+            };
+            applicable_to: components["schemas"]["ValidationRuleApplicableTo"];
+            type: string;
+            context_type: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at?: string | null;
+            assignments_count: number;
+            /** @constant */
+            object: "validation_rules";
+        };
+        ValidationRulesList: {
+            /** @constant */
+            object: "list";
+            /** @constant */
+            data_ref: "data";
+            data: components["schemas"]["ValidationRule"][];
             total: number;
         };
         /** @description Areas and stores a campaign is assigned to (Areas and Stores feature). */
@@ -2644,6 +2769,16 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description No validation rule with this id (or, for an assignment, no such campaign, voucher or tier). */
+        ValidationRuleNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description No such referral code. */
         MemberNotFound: {
             headers: {
@@ -2675,6 +2810,8 @@ export interface components {
         };
     };
     parameters: {
+        /** @description The validation rule (`val_...`). */
+        ValidationRuleId: string;
         /** @description The campaign id (`camp_...`) or the campaign name. */
         CampaignIdPath: string;
         /** @description The referral code, or its voucher id (`v_...`). */
@@ -3173,6 +3310,153 @@ export interface operations {
             };
             400: components["responses"]["InvalidRedeemables"];
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    listValidationRules: {
+        parameters: {
+            query?: {
+                /** @description Page size (1-100, default 10). */
+                limit?: number;
+                /** @description Page number (from 1). */
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of rules. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationRulesList"];
+                };
+            };
+            400: components["responses"]["InvalidQueryParams"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    createValidationRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ValidationRuleCreate"];
+            };
+        };
+        responses: {
+            /** @description The created rule. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationRule"];
+                };
+            };
+            400: components["responses"]["InvalidPayload"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getValidationRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The validation rule (`val_...`). */
+                validationRuleId: components["parameters"]["ValidationRuleId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rule. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationRule"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["ValidationRuleNotFound"];
+        };
+    };
+    listValidationRuleAssignments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The validation rule (`val_...`). */
+                validationRuleId: components["parameters"]["ValidationRuleId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rule's assignments. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationRuleAssignmentsList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["ValidationRuleNotFound"];
+        };
+    };
+    createValidationRuleAssignment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The validation rule (`val_...`). */
+                validationRuleId: components["parameters"]["ValidationRuleId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    related_object_type: "campaign" | "voucher" | "promotion_tier";
+                    related_object_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The assignment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationRuleAssignment"];
+                };
+            };
+            400: components["responses"]["InvalidPayload"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["ValidationRuleNotFound"];
+            /** @description The rule is already assigned to this object. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getRedemption: {

@@ -1,0 +1,38 @@
+import { notFound } from '../errors.js'
+import type { ProjectState } from '../project-state.js'
+import type { OperationHandlers } from '../types.js'
+import type { RuleAssignmentView } from './rule-store.js'
+
+type AssignmentInput = Pick<RuleAssignmentView, 'related_object_type' | 'related_object_id'>
+
+/** The object an assignment names must exist; a voucher may be named by code (stored by its v_ id). */
+function resolveTarget(project: ProjectState, input: AssignmentInput): AssignmentInput {
+  const { related_object_type: type, related_object_id: id } = input
+  if (type === 'voucher') {
+    const voucher = project.vouchers.findByCodeOrId(id)
+    if (!voucher) throw notFound('voucher', id)
+    return { related_object_type: type, related_object_id: voucher.id }
+  }
+  const found = type === 'campaign' ? project.campaigns.lookup(id)?.id : project.campaigns.findTier(id) && id
+  if (!found) throw notFound(type, id)
+  return { related_object_type: type, related_object_id: found }
+}
+
+export const validationRuleHandlers = {
+  createValidationRule: ({ body }, { project }) => ({ status: 200, body: project.validationRules.create(body) }),
+  listValidationRules: ({ query }, { project }) => {
+    const all = project.validationRules.list()
+    const limit = Number(query.limit ?? 10)
+    const page = Number(query.page ?? 1)
+    return { status: 200, body: { object: 'list', data_ref: 'data', data: all.slice((page - 1) * limit, page * limit), total: all.length } }
+  },
+  getValidationRule: ({ params }, { project }) => ({ status: 200, body: project.validationRules.get(params.validationRuleId) }),
+  createValidationRuleAssignment: ({ params, body }, { project }) => {
+    project.validationRules.get(params.validationRuleId)
+    return { status: 200, body: project.validationRules.assign(params.validationRuleId, resolveTarget(project, body as AssignmentInput)) }
+  },
+  listValidationRuleAssignments: ({ params }, { project }) => {
+    const data = project.validationRules.assignments(params.validationRuleId)
+    return { status: 200, body: { object: 'list', data_ref: 'data', data, total: data.length } }
+  },
+} satisfies OperationHandlers
