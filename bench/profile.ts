@@ -53,6 +53,6 @@ await stopAll()
 const files = readdirSync(dir).filter((f) => f.endsWith('.cpuprofile'))
 if (files.length === 0) throw new Error(`no profile written in ${dir}`)
 for (const file of files) {
-  const from = scenario.startsWith('startup') ? undefined : 'operationPipeline'
+  const from = scenario.startsWith('startup') ? undefined : 'answerRequest'
   process.stdout.write(`\n${join(dir, file)}\n${summarizeProfile(join(dir, file), 25, from)}\n`)
 }

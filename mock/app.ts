@@ -1,11 +1,9 @@
 import express, { type Express, type NextFunction, type Request, type Response } from 'express'
-import { createControlRouter, type ControlHooks } from './control/control-router.js'
+import { nodeHandler } from './adapters/node-http.js'
+import type { ControlHooks } from './control/control-routes.js'
 import type { MockDeps } from './deps.js'
-import { ApiError } from './errors.js'
-import { operationHandlers } from './handlers.js'
-import { requestLoggerFor } from './logging.js'
-import { createEntry, renderError } from './pipeline/entry.js'
-import { CONTROL_PREFIX } from './pipeline/front-door.js'
+import { ApiError, toApiError } from './errors.js'
+import { CONTROL_PREFIX, createMockCore } from './pipeline/core.js'
 import { parseQuery } from './pipeline/query-parser.js'
 import type { OperationHandlers } from './types.js'
 import { createConsoleRouter } from './ui/console-router.js'
@@ -17,21 +15,55 @@ export interface MockAppOptions {
   control?: ControlHooks
 }
 
-/** The mock's Express app: every operation of the spec, then the control API under `/_mock`. Never listens. */
+/**
+ * The mock as an Express app, to mount in a host app (`host.use('/api', createMockApp(deps))`): every
+ * request goes through the mock's one core (mock/pipeline/core.ts), as with the served listener;
+ * only the site's pages reach the Express routes after it. Never listens.
+ */
 export function createMockApp(deps: MockDeps, options: MockAppOptions = {}): Express {
-  const entry = createEntry(deps, { ...operationHandlers, ...options.handlers }, requestLoggerFor(deps))
+  const core = createMockCore(deps, { ...options, site: true })
   const app = express()
   app.disable('x-powered-by')
   app.disable('etag')
-  // qs parsing, so deepObject filters such as `filters[name][conditions][$in][0]=x` arrive nested.
+  // host: a host's body parser may have consumed the stream; the core then takes req.body
+  const handle = nodeHandler(core, { host: true })
+  app.use((req: Request, res: Response, next: NextFunction) => handle(req, res, () => next()))
+  mountSite(app, deps)
+  return app
+}
+
+/** The site's pages alone: what the served listener hands them to. */
+export function createSiteApp(deps: MockDeps): Express {
+  const app = express()
+  app.disable('x-powered-by')
+  app.disable('etag')
+  mountSite(app, deps)
+  return app
+}
+
+function mountSite(app: Express, deps: MockDeps): void {
+  // qs parsing, as the core's own query parser
   app.set('query parser', parseQuery)
-  app.use((req: Request, res: Response, next: NextFunction) => entry(req, res, next))
   app.use(createSiteRouter(deps))
   app.use(`${CONTROL_PREFIX}/ui`, createConsoleRouter(deps))
-  app.use(CONTROL_PREFIX, createControlRouter(deps, options.control))
   app.use((req: Request) => {
     throw new ApiError('ROUTE_NOT_FOUND', `No route at ${req.method} ${req.path}`, { resourceId: req.path, resourceType: 'route' })
   })
-  app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => renderError(deps, req, res, err))
-  return app
+  app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => renderSiteError(deps, req, res, err))
+}
+
+/** Errors of the site's pages in the spec's Error format, with the request id the core gave the request. */
+function renderSiteError(deps: MockDeps, req: Request, res: Response, err: unknown): void {
+  const requestId = String(res.getHeader('x-request-id') ?? 'unknown')
+  if (res.headersSent) {
+    deps.logger.error({ err, method: req.method, path: req.path, requestId }, 'error after the answer started')
+    res.destroy()
+    return
+  }
+  const known = toApiError(err)
+  const error = known ?? new ApiError('INTERNAL', 'The mock failed unexpectedly; the error is in its log')
+  if (!known) deps.logger.error({ err, method: req.method, path: req.path, requestId }, 'unhandled error')
+  res.status(error.status)
+  if (error.headers) res.set(error.headers)
+  res.type('application/json; charset=utf-8').send(JSON.stringify(error.toBody(requestId)))
 }

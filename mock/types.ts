@@ -27,7 +27,7 @@ export interface OperationRequest<Body = any> {
   baseUrl: string
 }
 
-/** Handlers return data; mount-operations writes it. `body` is JSON unless contentType says otherwise. */
+/** Handlers return data; the core (mock/pipeline/core.ts) answers with it. `body` is JSON unless contentType says otherwise. */
 export interface HandlerResult {
   status: number
   body?: unknown

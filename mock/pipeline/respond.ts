@@ -1,8 +1,10 @@
-import type { ServerResponse } from 'node:http'
 import { removeAt, setAt } from '../control/json-pointer.js'
 import type { FaultRegistry } from '../control/faults.js'
 import type { HandlerResult } from '../types.js'
+import type { CoreAnswer } from './exchange.js'
 import { jsonTextOf } from './json-text.js'
+
+const JSON_TYPE = 'application/json; charset=utf-8'
 
 /** Applies armed drop/set faults to a result; the body is copied first so store objects are never touched. */
 export function applyResponseFaults(result: HandlerResult, operationId: string, faults: FaultRegistry): HandlerResult {
@@ -16,19 +18,15 @@ export function applyResponseFaults(result: HandlerResult, operationId: string, 
   return { ...result, body, text: undefined }
 }
 
-/** Writes a handler result: JSON unless it names another content type. */
-export function writeResult(res: ServerResponse, result: HandlerResult): void {
-  res.statusCode = result.status
-  if (result.headers) for (const [name, value] of Object.entries(result.headers)) res.setHeader(name, value)
-  if (result.body === undefined || result.status === 204 || result.status === 304) {
-    res.end()
-    return
-  }
+/** A handler result as an answer: JSON unless it names another content type. `headers` are the request's own (id, CORS). */
+export function toAnswer(result: HandlerResult, headers: Record<string, string>): CoreAnswer {
+  const out = result.headers ? Object.assign(headers, result.headers) : headers
+  if (result.body === undefined || result.status === 204 || result.status === 304) return { status: result.status, headers: out }
   if (result.contentType) {
-    res.setHeader('Content-Type', result.contentType)
-    res.end(typeof result.body === 'string' || Buffer.isBuffer(result.body) ? result.body : String(result.body))
-    return
+    out['Content-Type'] = result.contentType
+    const body = result.body
+    return { status: result.status, headers: out, body: typeof body === 'string' || body instanceof Uint8Array ? body : String(body) }
   }
-  res.setHeader('Content-Type', 'application/json; charset=utf-8')
-  res.end(result.text ?? jsonTextOf(result.body) ?? JSON.stringify(result.body))
+  out['Content-Type'] = JSON_TYPE
+  return { status: result.status, headers: out, body: result.text ?? jsonTextOf(result.body) ?? JSON.stringify(result.body) }
 }

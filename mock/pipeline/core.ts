@@ -1,0 +1,124 @@
+import { createControlRoutes, type ControlHooks } from '../control/control-routes.js'
+import type { MockDeps } from '../deps.js'
+import { ApiError } from '../errors.js'
+import { operationHandlers } from '../handlers.js'
+import type { HandlerResult, OperationHandlers } from '../types.js'
+import { applyCors } from './cors.js'
+import { splitTarget, type CoreAnswer, type CoreRequest, type Exchange } from './exchange.js'
+import { fromFetchRequest, toFetchResponse } from './fetch.js'
+import { createOperationPipeline } from './operation-pipeline.js'
+import { readControlBody } from './operation-steps.js'
+import { parseQuery } from './query-parser.js'
+import { createRequestIdAssigner } from './request-id.js'
+import { logAnswer } from './request-log.js'
+import { applyResponseFaults, toAnswer } from './respond.js'
+
+export const CONTROL_PREFIX = '/_mock'
+
+/** Pages and files for people, served by the Node-only site app (mock/ui): the home page, the spec, the console. */
+const SITE_PATHS = new Set(['/', '/openapi.json', '/openapi.yaml', `${CONTROL_PREFIX}/ui`])
+export const isSitePath = (path: string): boolean => SITE_PATHS.has(path) || path.startsWith(`${CONTROL_PREFIX}/ui/`)
+
+const isControlPath = (path: string): boolean => path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`)
+
+export interface MockCoreOptions {
+  /** Replaces or adds handlers (tests of one resource, or a user's own overrides). */
+  handlers?: OperationHandlers
+  control?: ControlHooks
+  /** The adapter serves the site's pages itself (Node): site paths come back as `{ passed }`. Otherwise they are the API's 404. */
+  site?: boolean
+}
+
+/** A request the core leaves to the adapter's site app, with the headers (id, CORS) its answer must carry. */
+export interface Passed {
+  passed: Exchange
+}
+
+export interface MockCore {
+  /** Answers a request: synchronously when nothing has to be waited for (most requests). */
+  run(request: CoreRequest): CoreAnswer | Promise<CoreAnswer> | Passed
+  /** The same for the Fetch API: `handle(request: Request): Promise<Response>` (MSW, service workers, edge runtimes). */
+  handle(request: Request): Promise<Response>
+  /** Logs a request the site app answered. */
+  logPassed(exchange: Exchange, status: number): void
+}
+
+/**
+ * The one request path of the mock, on every platform: request id, CORS, then the control API
+ * (`/_mock`) or the spec's operations, errors in the spec's Error format, response faults, the
+ * journal and the request log. It imports no Node built-in, Express or pino: the node:http listener,
+ * the Express app and the MSW handlers are adapters around it (mock/adapters, mock/msw).
+ */
+export function createMockCore(deps: MockDeps, options: MockCoreOptions = {}): MockCore {
+  const assignId = createRequestIdAssigner()
+  const corsOrigins = new Set(deps.config.corsOrigins)
+  const operations = createOperationPipeline(deps, { ...operationHandlers, ...options.handlers })
+  const routes = createControlRoutes(deps, options.control)
+
+  function answerRequest(request: CoreRequest): CoreAnswer | Promise<CoreAnswer> | Passed {
+    const { path, search } = splitTarget(request.url)
+    const requestId = assignId(request)
+    const exchange: Exchange = { request, method: request.method, path, search, requestId, headers: { 'X-Request-Id': requestId }, startedAt: performance.now() }
+    if (applyCors(request, exchange.headers, corsOrigins)) return finish(exchange, { status: 204 })
+    if (options.site && isSitePath(path)) return { passed: exchange }
+    let result: HandlerResult | Promise<HandlerResult>
+    try {
+      if (isControlPath(path)) result = control(exchange)
+      else {
+        exchange.journalAt = deps.clock.now()
+        result = operations(exchange)
+      }
+    } catch (error) {
+      return finish(exchange, failure(exchange, error))
+    }
+    if (result instanceof Promise) return result.then((done) => finish(exchange, done), (error: unknown) => finish(exchange, failure(exchange, error)))
+    return finish(exchange, result)
+  }
+
+  /** Known errors in the spec's Error format; anything else a logged 500. */
+  function failure(exchange: Exchange, error: unknown): HandlerResult {
+    const known = error instanceof ApiError ? error : undefined
+    if (!known) deps.logger.error({ err: error, method: exchange.method, path: exchange.path, requestId: exchange.requestId }, 'unhandled error')
+    const answer = known ?? new ApiError('INTERNAL', 'The mock failed unexpectedly; the error is in its log')
+    return { status: answer.status, body: answer.toBody(exchange.requestId), headers: answer.headers }
+  }
+
+  function finish(exchange: Exchange, result: HandlerResult): CoreAnswer {
+    const operationId = exchange.operationId
+    if (result.network) return { status: result.status, headers: exchange.headers, network: { result, faults: deps.faults } }
+    let answer: CoreAnswer
+    try {
+      answer = toAnswer(operationId ? applyResponseFaults(result, operationId, deps.faults) : result, exchange.headers)
+    } catch (error) {
+      answer = toAnswer(failure(exchange, error), exchange.headers)
+    }
+    if (exchange.journalAt !== undefined) {
+      deps.journal.record({ atMs: exchange.journalAt, requestId: exchange.requestId, method: exchange.method, path: exchange.path, status: answer.status, operationId })
+    }
+    logAnswer(deps.logger, exchange, answer.status, performance.now())
+    return answer
+  }
+
+  /** `/_mock/...`: the control routes by method and path (HEAD as GET, a trailing slash ignored, as Express routes do). */
+  function control(exchange: Exchange): Promise<HandlerResult> {
+    const below = exchange.path.slice(CONTROL_PREFIX.length)
+    const path = below.length > 1 && below.endsWith('/') ? below.slice(0, -1) : below || '/'
+    const key = `${exchange.method === 'HEAD' ? 'GET' : exchange.method} ${path}`
+    if (!Object.hasOwn(routes, key)) throw notFound(exchange)
+    const route = routes[key]
+    const query = parseQuery(exchange.search)
+    return readControlBody(deps, exchange).then((body) => route({ query, body }))
+  }
+
+  return {
+    run: answerRequest,
+    async handle(request) {
+      const outcome = await answerRequest(fromFetchRequest(request))
+      return toFetchResponse('passed' in outcome ? toAnswer(failure(outcome.passed, notFound(outcome.passed)), outcome.passed.headers) : outcome)
+    },
+    logPassed: (exchange, status) => logAnswer(deps.logger, exchange, status, performance.now()),
+  }
+}
+
+const notFound = (exchange: Exchange): ApiError =>
+  new ApiError('ROUTE_NOT_FOUND', `No route at ${exchange.method} ${exchange.path}`, { resourceId: exchange.path, resourceType: 'route' })
