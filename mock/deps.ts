@@ -5,6 +5,8 @@ import { specPath } from '../src/paths.js'
 import { loadSpec } from '../src/spec/load-spec.js'
 import { createContractValidator, type ContractValidator } from '../src/validation/validator.js'
 import { CredentialRegistry } from './auth/credentials.js'
+import { SandboxRegistry } from './sandboxes/sandbox-registry.js'
+import { seedSandbox } from './sandboxes/seed-sandbox.js'
 import { resolveConfig, type MockConfig, type MockConfigInput } from './config.js'
 import { FaultRegistry } from './control/faults.js'
 import { LatencySettings } from './control/latency.js'
@@ -33,6 +35,8 @@ export interface MockDeps {
   /** Waits the injected latency; tests pass one that records the wait instead of sleeping. */
   delay: (ms: number) => Promise<void>
   journal: RequestJournal
+  /** Isolated projects with their own keys (`/_mock/sandboxes`). */
+  sandboxes: SandboxRegistry
   /** The settings at start, which a reset restores (the control API may change the live ones). */
   baseline: Readonly<{ generationRate: number; latencyMs: number }>
 }
@@ -77,6 +81,8 @@ export async function createMockDeps(input: MockConfig | MockConfigInput = {}, o
   const seeder = overrides.seeder ?? ((registry: ProjectRegistry) => seedProjects(registry, config))
   const projects = new ProjectRegistry(projectInfos, { clock, ids, config, faults }, seeder)
   await projects.reset()
+  const credentials = new CredentialRegistry(config.credentials)
+  const sandboxes = new SandboxRegistry({ projects, credentials, clock, seed: (project) => seedSandbox(project, config) })
   return {
     config,
     clock,
@@ -85,12 +91,13 @@ export async function createMockDeps(input: MockConfig | MockConfigInput = {}, o
     spec,
     validator,
     projects,
-    credentials: new CredentialRegistry(config.credentials),
+    credentials,
     tokens: new TokenStore({ clock, ttlSeconds: () => config.tokenTtlSeconds }),
     faults,
     latency: new LatencySettings(config.latencyMs),
     delay: overrides.delay ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
     journal: new RequestJournal(),
+    sandboxes,
     baseline: { generationRate: config.generationRate, latencyMs: config.latencyMs },
   }
 }

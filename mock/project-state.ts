@@ -138,6 +138,17 @@ export class ProjectRegistry {
     await this.seeder?.(this)
   }
 
+  /** A project next to the configured ones (a sandbox), empty; a project of that id is replaced. */
+  add(info: ProjectInfo): ProjectState {
+    const project = new ProjectState(info, this.deps)
+    this.#projects.set(info.id, project)
+    return project
+  }
+
+  remove(projectId: string): void {
+    this.#projects.delete(projectId)
+  }
+
   /** Empty projects, no fixtures (before loading another fixture set). */
   clear(): void {
     this.#build()

@@ -4,7 +4,7 @@ import type { MockDeps } from './deps.js'
 /** Who made the request, decided by the auth middleware from the spec's security requirements. */
 export interface AuthContext {
   scheme: 'appKeys' | 'bearer' | 'managementKeys' | 'exportToken' | 'clientKeys'
-  /** The project the app credentials or token belong to (undefined for management keys). */
+  /** The project the app credentials or token belong to (for management keys: only a sandbox's, which act on it alone). */
   projectId?: string
   /** OAuth scopes of a bearer token. */
   scopes?: string[]

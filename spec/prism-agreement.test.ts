@@ -88,7 +88,11 @@ describe('prism mock agrees with our validator', () => {
 
   it('covers every GET operation', () => {
     expect(gets.map((op) => op.operationId).sort()).toEqual(
-      ['clientListPromotionTiers', 'getCampaign', 'getExport', 'getMetadataSchema', 'getRedemption', 'getVoucher', 'listCampaigns', 'listMemberHolders', 'listReferralCodeHolders', 'listVouchers', 'getValidationRule', 'listValidationRules', 'listValidationRuleAssignments'].sort(),
+      [
+        'clientListPromotionTiers', 'getCampaign', 'getExport', 'getMetadataSchema', 'getRedemption', 'getVoucher', 'getVoucherRedemptions', 'listCampaigns',
+        'listMemberHolders', 'listRedemptions', 'listReferralCodeHolders', 'listVoucherRedemptions', 'listVouchers', 'getValidationRule', 'listValidationRules',
+        'listValidationRuleAssignments',
+      ].sort(),
     )
   })
 

@@ -66,8 +66,9 @@ function managementKeys(input: AuthInput, { credentials }: AuthServices): Outcom
   if (!id && !token) return { presented: false, reason: 'missing X-Management-Id and X-Management-Token headers' }
   if (!id) return { presented: true, reason: 'missing X-Management-Id header (both are required)' }
   if (!token) return { presented: true, reason: 'missing X-Management-Token header (both are required)' }
-  if (!credentials.management(id, token)) return { presented: true, reason: 'X-Management-Id or X-Management-Token is wrong' }
-  return { ok: { scheme: 'managementKeys', clientId: id } }
+  const scope = credentials.managementScope(id, token)
+  if (!scope) return { presented: true, reason: 'X-Management-Id or X-Management-Token is wrong' }
+  return { ok: { scheme: 'managementKeys', clientId: id, ...(scope.projectId ? { projectId: scope.projectId } : {}) } }
 }
 
 /**

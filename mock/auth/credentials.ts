@@ -30,6 +30,8 @@ export class CredentialRegistry {
   readonly #apps = new Map<string, ProjectCredentials>()
   readonly #clients = new Map<string, ProjectCredentials>()
   readonly #management: { id: string; token: string }
+  /** Management keys of sandboxes, each valid for its own project only. */
+  readonly #scoped = new Map<string, { token: string; projectId: string }>()
 
   constructor(credentials: MockCredentials) {
     for (const project of credentials.projects) {
@@ -60,7 +62,26 @@ export class CredentialRegistry {
   }
 
   management(id: string, token: string): boolean {
-    return id === this.#management.id && secretsEqual(token, this.#management.token)
+    return this.managementScope(id, token) !== undefined
+  }
+
+  /** Undefined when the keys are wrong; `projectId` when they are a sandbox's, valid for that project only. */
+  managementScope(id: string, token: string): { projectId?: string } | undefined {
+    if (id === this.#management.id) return secretsEqual(token, this.#management.token) ? {} : undefined
+    const scoped = this.#scoped.get(id)
+    return scoped && secretsEqual(token, scoped.token) ? { projectId: scoped.projectId } : undefined
+  }
+
+  /** Keys of a project added while running (a sandbox), with management keys limited to it. */
+  add(project: ProjectCredentials, management: { id: string; token: string }): void {
+    this.#apps.set(project.appId, project)
+    if (project.clientId) this.#clients.set(project.clientId, project)
+    this.#scoped.set(management.id, { token: management.token, projectId: project.projectId })
+  }
+
+  remove(projectId: string, managementId: string): void {
+    for (const map of [this.#apps, this.#clients]) for (const [id, p] of map) if (p.projectId === projectId) map.delete(id)
+    this.#scoped.delete(managementId)
   }
 
   get projects(): ProjectCredentials[] {

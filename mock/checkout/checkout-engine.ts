@@ -3,6 +3,7 @@ import type { Applied, CheckoutOutcome, Inapplicable, OrderInput, ResolvedRedeem
 import { Cart } from './cart.js'
 import { applyDiscount } from './item-discounts.js'
 import { clamp } from './money.js'
+import { checkOrderNeeds, type Buyer } from './order-rules.js'
 import { reasons } from './reasons.js'
 import { checkRedeemable, pointsAsked } from './redeemable-rules.js'
 import { applyStacking } from './stacking-apply.js'
@@ -12,6 +13,8 @@ export interface CheckoutInput {
   order?: OrderInput
   settings: StackingSettings
   now: number
+  /** The customer checking out (order-rules.ts: a referrer may not redeem their own code). */
+  buyer?: Buyer
   /** Checks beyond the redeemable's own (validation rules); runs only for items that pass those. */
   checkRules?: (item: ResolvedRedeemable) => Inapplicable | undefined
 }
@@ -23,7 +26,7 @@ export const DEFAULT_STACKING: StackingSettings = DEFAULT_STACKING_RULES
  * found, inactive, used up…), then the project's stacking rules (stacking-apply.ts).
  */
 export function evaluateCheckout(input: CheckoutInput): CheckoutOutcome {
-  const failures = input.items.map((item) => checkRedeemable(item, input.now) ?? input.checkRules?.(item))
+  const failures = input.items.map((item) => checkRedeemable(item, input.now) ?? checkOrderNeeds(item, input.order, input.buyer ?? {}) ?? input.checkRules?.(item))
   markDuplicates(input.items, failures)
   return applyStacking({ items: input.items, failures, order: input.order, rules: input.settings }, applyOne)
 }

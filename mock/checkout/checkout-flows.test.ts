@@ -89,10 +89,12 @@ describe('POST /v1/redemptions', () => {
   it('redeems all or nothing', async () => {
     const app = await createTestApp()
     const failed = await post(app, '/v1/redemptions', { redeemables: [v('GIFT-0001', { gift: { credits: 1000 } }), v('WELCOME-USED')], order: { amount: 5000 } })
-    expect(failed.body.redemptions).toEqual([])
+    expect(failed.status).toBe(400)
+    expect(failed.body.key).toBe('quantity_exceeded')
     const project = app.deps.projects.get('proj_demo0001')!
     expect(project.vouchers.get('GIFT-0001').gift?.balance).toBe(10000)
-    expect(project.redemptions.size).toBe(0)
+    // nothing spent; only the failed redemption is recorded (see redemption-failures.test.ts)
+    expect(project.redemptions.list().every((r) => r.result === 'FAILURE')).toBe(true)
   })
 
   it('spends the code, gift credits and points; records redemptions, transactions, holders and tier summary', async () => {

@@ -15,9 +15,6 @@ export const checkoutHandlers = {
     status: 200,
     body: validateCheckout(req.body as CheckoutBody, checkoutProject(ctx.project), contextOf(req, ctx)),
   }),
-  redeemStackedDiscounts: (req, ctx) => ({
-    status: 200,
-    body: redeemCheckout(req.body as CheckoutBody, checkoutProject(ctx.project), contextOf(req, ctx)),
-  }),
+  redeemStackedDiscounts: (req, ctx) => redeemCheckout(req.body as CheckoutBody, checkoutProject(ctx.project), contextOf(req, ctx)),
   getRedemption: ({ params }, { project }) => ({ status: 200, body: project.redemptions.get(params.redemptionId) }),
 } satisfies OperationHandlers

@@ -33,21 +33,27 @@ describe.each([
     expectContract(res, operationId)
   })
 
-  it('reports an unknown code as INAPPLICABLE not_found and changes nothing', async () => {
+  it('reports an unknown code as not_found (validation: INAPPLICABLE; redemption: 404) and spends nothing', async () => {
     const { request, headers, deps } = await createTestApp()
     const res = await request.post(path).set(headers.app).send({ redeemables: [coupon('NO-SUCH-CODE')], order: { amount: 1000 } })
 
-    expect(res.status).toBe(200)
-    expect(res.body.inapplicable_redeemables).toMatchObject([
-      { status: 'INAPPLICABLE', id: 'NO-SUCH-CODE', result: { error: { code: 404, key: 'not_found', resource_type: 'voucher' } } },
-    ])
     expectContract(res, operationId)
-    expect(deps.projects.get('proj_demo0001')?.redemptions.size).toBe(0)
+    if (operationId === 'validateStackedDiscounts') {
+      expect(res.status).toBe(200)
+      expect(res.body.inapplicable_redeemables).toMatchObject([
+        { status: 'INAPPLICABLE', id: 'NO-SUCH-CODE', result: { error: { code: 404, key: 'not_found', resource_type: 'voucher' } } },
+      ])
+      expect(deps.projects.get('proj_demo0001')?.redemptions.size).toBe(0)
+    } else {
+      expect(res.status).toBe(404)
+      expect(res.body).toMatchObject({ key: 'not_found', resource_type: 'voucher', resource_id: 'NO-SUCH-CODE' })
+      expect(deps.projects.get('proj_demo0001')?.redemptions.list().map((r) => r.status)).toEqual(['FAILED', 'FAILED'])
+    }
   })
 
   it('accepts a promotion stack on its own', async () => {
     const { request, headers } = await createTestApp()
-    const res = await request.post(path).set(headers.app).send({ redeemables: [stack('stack_unknown')], order: { amount: 1000 } })
+    const res = await request.post(path).set(headers.app).send({ redeemables: [stack('stack_demo0001')], order: { amount: 1000 } })
 
     expect(res.status).toBe(200)
     expectContract(res, operationId)

@@ -9,6 +9,7 @@ import type { VoucherView } from '../vouchers/voucher-types.js'
 import { evaluateCheckout } from './checkout-engine.js'
 import type { CheckoutOutcome, OrderInput } from './checkout-model.js'
 import { resolveRedeemables, type CheckoutSources, type RequestedItem } from './checkout-resolver.js'
+import { recordFailedRedemption } from './redemption-failure.js'
 import { ruleChecker, type RuleCallFacts, type RuleSources } from '../validation-rules/rule-check.js'
 import { applyRedemption } from './redemption-writer.js'
 import { itemLists, orderView } from './result-views.js'
@@ -81,8 +82,16 @@ function evaluate(body: CheckoutBody, project: CheckoutProject, ctx: CheckoutCon
   const rules = rulesOf(project, ctx)
   checkRequest(body, rules.redeemables_limit)
   const items = resolveRedeemables(body.redeemables, project)
+  // a referral code's owner may be known from the holders only
+  for (const item of items) {
+    if (item.object === 'voucher' && item.voucher?.is_referral_code && item.voucher.holder_id === undefined) {
+      const referrer = project.referrals.referrerOf(item.voucher.id)
+      if (referrer) item.voucher.holder_id = referrer
+    }
+  }
+  const buyer = { customerId: project.customers.peek(body.customer)?.id ?? body.customer?.id }
   const checkRules = project.rules && ruleChecker(project.rules, callFacts(body, project))
-  return evaluateCheckout({ items, order: body.order, settings: rules, now: ctx.now, checkRules })
+  return evaluateCheckout({ items, order: body.order, settings: rules, now: ctx.now, buyer, checkRules })
 }
 
 /** POST /v1/validations: computes everything, changes nothing (not even the customer list). */
@@ -102,20 +111,20 @@ export function validateCheckout(body: CheckoutBody, project: CheckoutProject, c
 }
 
 /**
- * POST /v1/redemptions, all or nothing. Everything from reading the facts to the last write runs in one
- * synchronous call, so concurrent requests cannot interleave: the second redemption of a code's last use
- * sees the first one's write and is refused.
+ * POST /v1/redemptions, all or nothing (PARTIAL mode: what applies). Everything from reading the facts to
+ * the last write runs in one synchronous call, so concurrent requests cannot interleave: the second
+ * redemption of a code's last use sees the first one's write and is refused. A refused redemption is
+ * recorded as FAILED and answers the first reason's error (400, or 404 for an unknown redeemable).
  */
-export function redeemCheckout(body: CheckoutBody, project: CheckoutProject, ctx: CheckoutContext): Record<string, unknown> {
+export function redeemCheckout(body: CheckoutBody, project: CheckoutProject, ctx: CheckoutContext): { status: number; body: Record<string, unknown> } {
   const outcome = evaluate(body, project, ctx)
   if (!outcome.valid) {
-    const customer = project.customers.peek(body.customer)
-    const order = orderView(body.order, outcome, { customerId: customer?.id ?? null })
-    const { inapplicable_redeemables, skipped_redeemables } = itemLists(outcome, order, ctx.requestId)
-    return { redemptions: [], order, inapplicable_redeemables, skipped_redeemables }
+    const known = project.customers.peek(body.customer)
+    const failure = recordFailedRedemption({ body, outcome, project, ctx, trackingId: trackingId(body, known?.id) })
+    return { status: failure.status, body: { ...failure.body } }
   }
   const customer = body.customer ? project.customers.upsert(body.customer) : undefined
-  return applyRedemption({ body, outcome, project, ctx, customer, trackingId: trackingId(body, customer?.id) })
+  return { status: 200, body: applyRedemption({ body, outcome, project, ctx, customer, trackingId: trackingId(body, customer?.id) }) }
 }
 
 /** The customer as the rules see it: the stored one's metadata, overridden by what this call sends. */

@@ -31,6 +31,11 @@ export const reasons = {
   promotionInactive: (id: string) => simple('promotion_inactive', 'Promotion inactive', `Promotion tier ${id} or its campaign is inactive`),
   promotionNotActiveNow: (id: string) =>
     simple('promotion_not_active_now', 'Promotion not active now', `Promotion tier ${id} is outside its start/expiration dates, validity_timeframe or validity_day_of_week`),
+  referrerNotPermitted: (code: string) =>
+    simple('referrer_not_permitted_to_redeem', 'Referrer not permitted to redeem', `Referral code ${code} belongs to this customer: a referrer cannot redeem their own code`),
+  missingAmount: (id: string) => simple('missing_amount', 'Missing amount', `${id} takes a discount off the order: send order.amount or order.items with amount or price`),
+  missingOrderItemsAmount: (code: string) =>
+    simple('missing_order_items_amount', 'Missing order items amount', `Gift card ${code} pays for the order: send order.amount or order.items with amount or price`),
   duplicated: (id: string) =>
     simple('duplicated_redeemables', 'Duplicated redeemables', `${id} refers to a redeemable already present in this request`),
 }

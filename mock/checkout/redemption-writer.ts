@@ -1,9 +1,9 @@
-import { toIso } from '../../src/clock.js'
 import type { CustomerRecord } from '../customers/customer-store.js'
 import type { RedemptionRecord } from '../redemptions/redemption-store.js'
 import type { VoucherView } from '../vouchers/voucher-types.js'
 import type { CheckoutOutcome, ItemOutcome, TierFacts } from './checkout-model.js'
 import type { CheckoutBody, CheckoutContext, CheckoutProject } from './checkout-service.js'
+import { redemptionBase } from './redemption-base.js'
 import { itemLists, orderView } from './result-views.js'
 
 export interface RedemptionInput {
@@ -24,21 +24,9 @@ type Applicable = Extract<ItemOutcome, { status: 'APPLICABLE' }>
  */
 export function applyRedemption(input: RedemptionInput): Record<string, unknown> {
   const { body, outcome, project, ctx, customer } = input
-  const date = toIso(ctx.now)
   const parentId = ctx.ids.next('r')
   const order = orderView(body.order, outcome, { customerId: customer?.id ?? null })
-  const base = {
-    object: 'redemption' as const,
-    date,
-    customer_id: customer?.id ?? null,
-    tracking_id: input.trackingId,
-    metadata: body.metadata ?? null,
-    result: 'SUCCESS' as const,
-    status: 'SUCCEEDED' as const,
-    order,
-    channel: { channel_id: ctx.channelId, channel_type: 'API' as const },
-    customer: customer ? { ...customer } : null,
-  }
+  const base = redemptionBase(body, ctx, { customer, order, trackingId: input.trackingId }, 'SUCCESS')
   const child = (related: Pick<RedemptionRecord, 'related_object_type' | 'related_object_id'>, extra: Record<string, unknown>): RedemptionRecord => ({
     id: ctx.ids.next('r'),
     ...base,

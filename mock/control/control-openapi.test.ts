@@ -29,6 +29,11 @@ describe('mock/control/control-openapi.yaml', () => {
       ['clearRequests', () => request.delete('/_mock/requests')],
       ['getMockState', () => request.get('/_mock/state')],
       ['getMockState', () => request.get('/_mock/state?counts=true')],
+      ['createSandbox', () => request.post('/_mock/sandboxes')],
+      ['listSandboxes', () => request.get('/_mock/sandboxes')],
+      ['getSandbox', () => request.get('/_mock/sandboxes/sbx_nope')],
+      ['resetSandbox', () => request.post('/_mock/sandboxes/sbx_nope/reset')],
+      ['deleteSandbox', () => request.delete('/_mock/sandboxes/sbx_nope')],
       ['resetMock', () => request.post('/_mock/reset')],
     ]
     for (const [operationId, call] of calls) {

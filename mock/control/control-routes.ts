@@ -2,6 +2,7 @@ import { toIso } from '../../src/clock.js'
 import type { MockDeps } from '../deps.js'
 import { ApiError } from '../errors.js'
 import { stackControlRoutes } from '../stacks/stack-control.js'
+import { sandboxRoutes } from '../sandboxes/sandbox-routes.js'
 import type { HandlerResult } from '../types.js'
 import { objectBody, type ControlRoutes } from './control-call.js'
 import { advanceClock, clockView, finishJobs } from './clock-control.js'
@@ -85,5 +86,6 @@ export function createControlRoutes(deps: MockDeps, hooks: ControlHooks = {}): C
       return ok({ cleared: true })
     },
     ...stackControlRoutes(deps),
+    ...sandboxRoutes(deps),
   }
 }

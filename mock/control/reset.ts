@@ -1,8 +1,9 @@
 import type { MockDeps } from '../deps.js'
 
-/** Back to the state at start: fixtures re-applied; tokens, faults, latency, rate and journal restored. */
+/** Back to the state at start: fixtures re-applied, sandboxes gone; tokens, faults, latency, rate and journal restored. */
 export async function resetMock(deps: MockDeps): Promise<void> {
   await deps.projects.reset()
+  deps.sandboxes.clear()
   deps.tokens.clear()
   deps.faults.clear()
   deps.latency.reset(deps.baseline.latencyMs)

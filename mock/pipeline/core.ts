@@ -1,4 +1,5 @@
 import { createControlRoutes, type ControlHooks } from '../control/control-routes.js'
+import { sandboxRouteFor } from '../sandboxes/sandbox-routes.js'
 import type { MockDeps } from '../deps.js'
 import { ApiError } from '../errors.js'
 import { operationHandlers } from '../handlers.js'
@@ -104,8 +105,9 @@ export function createMockCore(deps: MockDeps, options: MockCoreOptions = {}): M
     const below = exchange.path.slice(CONTROL_PREFIX.length)
     const path = below.length > 1 && below.endsWith('/') ? below.slice(0, -1) : below || '/'
     const key = `${exchange.method === 'HEAD' ? 'GET' : exchange.method} ${path}`
-    if (!Object.hasOwn(routes, key)) throw notFound(exchange)
-    const route = routes[key]
+    const method = exchange.method === 'HEAD' ? 'GET' : exchange.method
+    const route = Object.hasOwn(routes, key) ? routes[key] : sandboxRouteFor(deps, method, path)
+    if (!route) throw notFound(exchange)
     const query = parseQuery(exchange.search)
     return readControlBody(deps, exchange).then((body) => route({ query, body }))
   }

@@ -20,7 +20,8 @@ const OBJECT_COUNTS: Record<string, (p: ProjectState, deps: MockDeps) => [string
 /** Step 5: /v1 callers act on their credentials' project; management callers on the path's project. */
 export function projectFor(deps: MockDeps, auth: AuthContext, params: Record<string, unknown>): ProjectState {
   if (auth.scheme === 'managementKeys' && typeof params.projectId === 'string') {
-    const project = deps.projects.get(params.projectId)
+    // a sandbox's management keys see no other project
+    const project = auth.projectId && auth.projectId !== params.projectId ? undefined : deps.projects.get(params.projectId)
     if (!project) {
       throw new ApiError('NOT_FOUND', `Cannot find project with id ${params.projectId}`, {
         message: 'Cannot find project',

@@ -39,6 +39,24 @@ export class RedemptionStore {
     return [...this.#byId.values()].map((r) => structuredClone(r))
   }
 
+  /** Records matching `keep`, newest first (insertion order reversed: ids and dates only grow). */
+  query(keep: (record: RedemptionRecord) => boolean, page: { limit: number; page: number; oldestFirst?: boolean }): { records: RedemptionRecord[]; total: number } {
+    const all = [...this.#byId.values()].filter(keep)
+    if (!page.oldestFirst) all.reverse()
+    const start = (page.page - 1) * page.limit
+    return { records: all.slice(start, start + page.limit).map((r) => structuredClone(r)), total: all.length }
+  }
+
+  /** The children of a parent redemption, in the order they were made. */
+  childrenOf(parentId: string): RedemptionRecord[] {
+    return [...this.#byId.values()].filter((r) => r.redemption === parentId).map((r) => structuredClone(r))
+  }
+
+  setStatus(id: string, status: RedemptionRecord['status']): void {
+    const record = this.#byId.get(id)
+    if (record) record.status = status
+  }
+
   get size(): number {
     return this.#byId.size
   }

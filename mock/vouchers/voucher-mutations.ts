@@ -34,6 +34,19 @@ export function redeemVoucher(at: VoucherAt, codeOrId: string, clock: Clock): Vo
   return touch(at, state, clock)
 }
 
+/**
+ * Undoes one redemption (a rollback): one use fewer, and the gift credits and loyalty points it spent back
+ * on the card. Unlike adding credits, a refund does not raise the card's total amount or points earned.
+ */
+export function undoRedemption(at: VoucherAt, spent: { credits?: number; points?: number }, clock: Clock): VoucherView {
+  const view = buildVoucherView(at.batch, at.index)
+  const state = stateOf(at)
+  state.redeemed = Math.max(0, (state.redeemed ?? 0) - 1)
+  if (view.gift && spent.credits) state.giftBalance = view.gift.balance + spent.credits
+  if (view.loyalty_card && spent.points) state.pointsBalance = view.loyalty_card.balance + spent.points
+  return touch(at, state, clock)
+}
+
 /** Adds (positive) or spends (negative) gift credits; the balance never goes below 0. */
 export function adjustGiftBalance(at: VoucherAt, codeOrId: string, delta: number, clock: Clock): VoucherView {
   const view = buildVoucherView(at.batch, at.index)

@@ -2,7 +2,7 @@ import { notFound } from '../errors.js'
 import type { CodeConfig } from './code-generator.js'
 import { VoucherBatches, type VoucherStoreDeps } from './voucher-batches.js'
 import type { VoucherAt } from './voucher-mutations.js'
-import { adjustGiftBalance, adjustLoyaltyPoints, redeemVoucher, setVoucherHolder } from './voucher-mutations.js'
+import { adjustGiftBalance, adjustLoyaltyPoints, redeemVoucher, setVoucherHolder, undoRedemption } from './voucher-mutations.js'
 import type { VoucherSnapshot } from './voucher-snapshot.js'
 import type { ExplicitVoucher, VoucherCampaign, VoucherListPage, VoucherView } from './voucher-types.js'
 import { buildVoucherView, slotFromVoucherId } from './voucher-view.js'
@@ -97,6 +97,11 @@ export class VoucherStore {
 
   adjustLoyaltyPoints(codeOrId: string, delta: number): VoucherView {
     return adjustLoyaltyPoints(this.#require(codeOrId), codeOrId, delta, this.#deps.clock)
+  }
+
+  /** A rollback: one use fewer, spent credits and points back on the card. */
+  undoRedemption(codeOrId: string, spent: { credits?: number; points?: number }): VoucherView {
+    return undoRedemption(this.#require(codeOrId), spent, this.#deps.clock)
   }
 
   setHolder(codeOrId: string, customerId: string): VoucherView {

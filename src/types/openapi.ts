@@ -290,7 +290,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List redemptions
+         * @description Lists redemptions (parents and their children, succeeded, failed and rolled back), newest first unless `order=created_at`. Failed redemptions (`result=FAILURE`) carry their `failure_code`.
+         */
+        get: operations["listRedemptions"];
         put?: never;
         /**
          * Redeem stackable discounts
@@ -398,6 +402,75 @@ export interface paths {
          * @description Returns a redemption (a parent redemption or one of its children).
          */
         get: operations["getRedemption"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/redemptions/{redemptionId}/rollback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The parent redemption (`r_...`) of a stacked redemption. */
+                redemptionId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Roll back a redemption
+         * @description Undoes a successful redemption: each voucher's redeemed quantity goes back down, gift credits and loyalty points return to the cards (with CREDITS_REFUND / POINTS_REFUND transactions), and the parent and its children become ROLLED_BACK. Child redemptions cannot be rolled back alone (400), nor can a failed or already rolled-back redemption (400).
+         */
+        post: operations["rollbackRedemption"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/vouchers/{code}/redemption": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The voucher code, or the voucher id (`v_...`). */
+                code: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * A voucher's redemptions
+         * @description How many times the voucher can be and was redeemed, and its redemptions (succeeded, failed, rolled back), newest first.
+         */
+        get: operations["getVoucherRedemptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/vouchers/{code}/redemptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The voucher code, or the voucher id (`v_...`). */
+                code: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * A voucher's redemptions (the path a voucher's redemption.url names)
+         * @description The same answer as `GET /v1/vouchers/{code}/redemption`; a voucher's `redemption.url` points here.
+         */
+        get: operations["listVoucherRedemptions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2356,45 +2429,6 @@ export interface components {
             stacking_rules: components["schemas"]["StackingRules"];
         };
         /**
-         * Redeem stackable discounts request
-         * @example {
-         *       "redeemables": [
-         *         {
-         *           "object": "voucher",
-         *           "id": "SUMMER-10-OFF"
-         *         },
-         *         {
-         *           "object": "voucher",
-         *           "id": "LOYAL-8H2K-4RTZ",
-         *           "reward": {
-         *             "id": "rew_0c3f1e5a7b9d1f3a5c",
-         *             "points": 500
-         *           }
-         *         }
-         *       ],
-         *       "order": {
-         *         "source_id": "order-2026-0042",
-         *         "amount": 20000,
-         *         "items": [
-         *           {
-         *             "product_id": "prod_0b7d7dfb05cbe5c616",
-         *             "quantity": 2,
-         *             "price": 10000,
-         *             "amount": 20000
-         *           }
-         *         ]
-         *       },
-         *       "customer": {
-         *         "id": "cust_0a1b2c3d4e5f6a7b8c"
-         *       },
-         *       "tracking_id": "track_checkout-4711",
-         *       "metadata": {
-         *         "pos": "store-12"
-         *       }
-         *     }
-         */
-        RedemptionsRedeemRequestBody: components["schemas"]["StackableValidateRedeemBase"];
-        /**
          * @example {
          *       "id": "cust_0a1b2c3d4e5f6a7b8c",
          *       "source_id": "customer-4711",
@@ -2555,6 +2589,55 @@ export interface components {
                 points?: number;
             };
         };
+        /** @description A page of redemptions (GET /v1/redemptions). */
+        RedemptionsList: {
+            /** @constant */
+            object: "list";
+            /** @constant */
+            data_ref: "redemptions";
+            redemptions: components["schemas"]["Redemption"][];
+            /** @description Redemptions matching the filters, on all pages. */
+            total: number;
+        };
+        /**
+         * Redeem stackable discounts request
+         * @example {
+         *       "redeemables": [
+         *         {
+         *           "object": "voucher",
+         *           "id": "SUMMER-10-OFF"
+         *         },
+         *         {
+         *           "object": "voucher",
+         *           "id": "LOYAL-8H2K-4RTZ",
+         *           "reward": {
+         *             "id": "rew_0c3f1e5a7b9d1f3a5c",
+         *             "points": 500
+         *           }
+         *         }
+         *       ],
+         *       "order": {
+         *         "source_id": "order-2026-0042",
+         *         "amount": 20000,
+         *         "items": [
+         *           {
+         *             "product_id": "prod_0b7d7dfb05cbe5c616",
+         *             "quantity": 2,
+         *             "price": 10000,
+         *             "amount": 20000
+         *           }
+         *         ]
+         *       },
+         *       "customer": {
+         *         "id": "cust_0a1b2c3d4e5f6a7b8c"
+         *       },
+         *       "tracking_id": "track_checkout-4711",
+         *       "metadata": {
+         *         "pos": "store-12"
+         *       }
+         *     }
+         */
+        RedemptionsRedeemRequestBody: components["schemas"]["StackableValidateRedeemBase"];
         /**
          * Redeem stackable discounts response
          * @description Nothing is required by the real service; there is no `valid` and no `stacking_rules`.
@@ -2658,6 +2741,54 @@ export interface components {
             inapplicable_redeemables?: components["schemas"]["RedeemableResultInapplicable"][];
             skipped_redeemables?: components["schemas"]["RedeemableResultSkipped"][];
         };
+        /** @description The rollback of one redemption (`rr_...`). */
+        RedemptionRollback: {
+            id: string;
+            /** @constant */
+            object: "redemption_rollback";
+            /** Format: date-time */
+            date: string;
+            customer_id?: string | null;
+            tracking_id?: string | null;
+            metadata?: Record<string, never> | null;
+            /** @description The redemption rolled back. */
+            redemption: string;
+            reason: string | null;
+            /** @constant */
+            result: "SUCCESS";
+            /** @constant */
+            status: "SUCCEEDED";
+            amount?: number;
+            /** @enum {string} */
+            related_object_type: "voucher" | "promotion_tier" | "redemption";
+            related_object_id: string;
+            voucher?: components["schemas"]["RedemptionVoucher"];
+            gift?: {
+                amount?: number;
+            };
+            loyalty_card?: {
+                points?: number;
+            };
+        };
+        RedemptionRollbackResult: {
+            rollbacks: components["schemas"]["RedemptionRollback"][];
+            parent_rollback: components["schemas"]["RedemptionRollback"];
+            order?: components["schemas"]["OrderCalculated"];
+        };
+        /** @description A voucher's redemptions (GET /v1/vouchers/{code}/redemption). */
+        VoucherRedemptions: {
+            /** @description How many times the voucher can be redeemed; null means no limit. */
+            quantity: number | null;
+            /** @description Successful redemptions not rolled back. */
+            redeemed_quantity: number;
+            /** @constant */
+            object: "list";
+            url: string;
+            /** @constant */
+            data_ref: "redemption_entries";
+            total: number;
+            redemption_entries: components["schemas"]["Redemption"][];
+        };
     };
     responses: {
         /** @description Missing or wrong credentials (or a bearer token without the operation's scope). */
@@ -2746,6 +2877,26 @@ export interface components {
         };
         /** @description Invalid payload or redeemables (more than 5, two promotion stacks, a promotion stack with other redeemables, the same redeemable twice). */
         InvalidRedeemables: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description A malformed call (as for validations: too many redeemables, stacks, duplicates), or a redemption that cannot go through (`redeemables_application_mode` ALL: any redeemable inapplicable; PARTIAL: none applicable). The key is the first inapplicable redeemable's reason (`quantity_exceeded`, `voucher_expired`, `gift_amount_exceeded`, `missing_reward`, `missing_amount`, `missing_order_items_amount`, `referrer_not_permitted_to_redeem`, ...). Nothing is spent, but the attempt is recorded: a redemption with result FAILURE, status FAILED and its `failure_code`, listed by `GET /v1/redemptions?result=FAILURE` and the voucher's redemptions. */
+        RedemptionRefused: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description A redemption naming a redeemable that does not exist (recorded as FAILED with failure_code resource_not_found). */
+        RedeemableNotFound: {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
@@ -3286,6 +3437,41 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
         };
     };
+    listRedemptions: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100. */
+                limit?: number;
+                /** @description Page number, from 1. */
+                page?: number;
+                /** @description Only redemptions with this result. */
+                result?: "SUCCESS" | "FAILURE";
+                /** @description Only redemptions of vouchers or promotion tiers of this campaign (name or `camp_` id). */
+                campaign?: string;
+                /** @description Only redemptions of this customer (`cust_` id). */
+                customer?: string;
+                /** @description Sort by creation date, `-created_at` (default, newest first) or `created_at`. */
+                order?: "created_at" | "-created_at";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of redemptions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RedemptionsList"];
+                };
+            };
+            400: components["responses"]["InvalidQueryParams"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
     redeemStackedDiscounts: {
         parameters: {
             query?: never;
@@ -3308,8 +3494,9 @@ export interface operations {
                     "application/json": components["schemas"]["RedemptionsRedeemResponseBody"];
                 };
             };
-            400: components["responses"]["InvalidRedeemables"];
+            400: components["responses"]["RedemptionRefused"];
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["RedeemableNotFound"];
         };
     };
     listValidationRules: {
@@ -3493,6 +3680,103 @@ export interface operations {
             };
         };
     };
+    rollbackRedemption: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The parent redemption (`r_...`) of a stacked redemption. */
+                redemptionId: string;
+            };
+            cookie?: never;
+        };
+        /** @description Why the redemption is rolled back (the real service also takes `reason` and `tracking_id` in the query; the mock reads the body). */
+        requestBody?: {
+            content: {
+                "application/json": {
+                    reason?: string;
+                    tracking_id?: string;
+                    metadata?: Record<string, never>;
+                };
+            };
+        };
+        responses: {
+            /** @description The rollback of the parent redemption and of each child. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RedemptionRollbackResult"];
+                };
+            };
+            400: components["responses"]["InvalidRedeemables"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["RedeemableNotFound"];
+        };
+    };
+    getVoucherRedemptions: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100. */
+                limit?: number;
+                /** @description Page number, from 1. */
+                page?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The voucher code, or the voucher id (`v_...`). */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The voucher's redemption entries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VoucherRedemptions"];
+                };
+            };
+            400: components["responses"]["InvalidQueryParams"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["VoucherNotFound"];
+        };
+    };
+    listVoucherRedemptions: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100. */
+                limit?: number;
+                /** @description Page number, from 1. */
+                page?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The voucher code, or the voucher id (`v_...`). */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The voucher's redemption entries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VoucherRedemptions"];
+                };
+            };
+            400: components["responses"]["InvalidQueryParams"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["VoucherNotFound"];
+        };
+    };
     createOAuthToken: {
         parameters: {
             query?: never;
@@ -3637,9 +3921,10 @@ export interface operations {
                     "application/json": components["schemas"]["RedemptionsRedeemResponseBody"];
                 };
             };
-            400: components["responses"]["InvalidRedeemables"];
+            400: components["responses"]["RedemptionRefused"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ClientForbidden"];
+            404: components["responses"]["RedeemableNotFound"];
         };
     };
     clientListPromotionTiers: {

@@ -22,7 +22,7 @@ interface Call {
 }
 
 /** One valid request per operation (fixture ids); `ctx` holds ids made in setup. */
-const CALLS: Record<string, (ctx: { exportId: string; redemptionId: string; token: string }) => Call> = {
+const CALLS: Record<string, (ctx: { exportId: string; redemptionId: string; parentRedemptionId: string; token: string }) => Call> = {
   createCampaign: () => ({ method: 'post', path: '/v1/campaigns', body: { name: 'Matrix', campaign_type: 'PROMOTION', promotion: { tiers: [{ name: 'T', action: { discount: { type: 'PERCENT', percent_off: 5 } } }] } } }),
   listCampaigns: () => ({ method: 'get', path: '/v1/campaigns' }),
   getCampaign: () => ({ method: 'get', path: '/v1/campaigns/camp_demo0001' }),
@@ -38,6 +38,10 @@ const CALLS: Record<string, (ctx: { exportId: string; redemptionId: string; toke
   validateStackedDiscounts: () => ({ method: 'post', path: '/v1/validations', body: { redeemables: [{ object: 'voucher', id: 'WELCOME-0001' }], order: { amount: 1000 } } }),
   redeemStackedDiscounts: () => ({ method: 'post', path: '/v1/redemptions', body: { redeemables: [{ object: 'voucher', id: 'WELCOME-0002' }], order: { amount: 1000 } } }),
   getRedemption: ({ redemptionId }) => ({ method: 'get', path: `/v1/redemptions/${redemptionId}` }),
+  listRedemptions: () => ({ method: 'get', path: '/v1/redemptions?result=SUCCESS' }),
+  rollbackRedemption: ({ parentRedemptionId }) => ({ method: 'post', path: `/v1/redemptions/${parentRedemptionId}/rollback`, body: { reason: 'matrix' } }),
+  getVoucherRedemptions: () => ({ method: 'get', path: '/v1/vouchers/GIFT-0001/redemption' }),
+  listVoucherRedemptions: () => ({ method: 'get', path: '/v1/vouchers/GIFT-0001/redemptions?page=1&limit=10' }),
   createOAuthToken: () => ({ method: 'post', path: '/v1/oauth/token', body: { grant_type: 'client_credentials', scope: 'api campaigns' }, form: true }),
   introspectOAuthToken: ({ token }) => ({ method: 'post', path: '/v1/oauth/introspect', body: { access_token: token }, form: true }),
   revokeOAuthToken: ({ token }) => ({ method: 'post', path: '/v1/oauth/token/revoke', body: { access_token: token }, form: true }),
@@ -79,6 +83,7 @@ describe('credentials matrix', () => {
     const exportId = project.exports.exportCampaignTransactions('camp_demo0002', {}, 'http://x').id
     const redeemed = await t.request.post('/v1/redemptions').set(t.headers.app).send({ redeemables: [{ object: 'voucher', id: 'GIFT-0001', gift: { credits: 1 } }], order: { amount: 100 } })
     const redemptionId = redeemed.body.redemptions[0].id as string
+    const parentRedemptionId = redeemed.body.parent_redemption.id as string
     const now = t.clock.now()
     t.clock.set(now - 901_000)
     const expired = t.deps.tokens.issue({ projectId: 'proj_demo0001', clientId: 'promokit-app-id', scopes: ALL_SCOPES }).accessToken
@@ -96,7 +101,7 @@ describe('credentials matrix', () => {
       'client keys': CLIENT_KEYS,
     }
     const token = t.deps.tokens.issue({ projectId: 'proj_demo0001', clientId: 'promokit-app-id', scopes: ['api'] }).accessToken
-    const call = CALLS[op]({ exportId, redemptionId, token })
+    const call = CALLS[op]({ exportId, redemptionId, parentRedemptionId, token })
     let req = t.request[call.method](call.path).set(headers[kind])
     if (call.body) req = call.form ? req.type('form').send(call.body) : req.send(call.body)
     const before = status === 401 ? fingerprint(t) : undefined

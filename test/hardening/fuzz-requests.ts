@@ -35,6 +35,8 @@ const KNOWN_IDS: Record<string, string[]> = {
   metadataSchemaId: ['ms_demo0001', 'ms_demo0012', 'ms_demob001'],
   // only the referral campaign has members
   'listReferralCodeHolders.campaignId': ['camp_demo0005', 'camp_demo0005', 'camp_demo0001'],
+  // sequential ids, and a redemption takes two (parent, then child): odd ids are parents
+  'rollbackRedemption.redemptionId': Array.from({ length: 100 }, (_, i) => `r_${String(2 * i + 1).padStart(4, '0')}`),
 }
 
 /** Strings that have broken servers before: traversal, injection, prototype keys, control characters. */

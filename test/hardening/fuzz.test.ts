@@ -26,12 +26,21 @@ const SAMPLES: Record<string, unknown[]> = {
     { redeemables: [{ object: 'voucher', id: 'GIFT-0001', gift: { credits: 100 } }], order: { amount: 1000 } },
     { redeemables: [{ object: 'voucher', id: 'LOYAL-0001', reward: { id: 'rew_demo0001' } }], order: { amount: 1000 } },
   ],
+  rollbackRedemption: [{ reason: 'fuzz' }],
   createOAuthToken: [{ grant_type: 'client_credentials', scope: 'api campaigns' }],
   // revokeOAuthToken gets a token of its own in beforeAll (the fuzzer's bearer token must stay alive)
   introspectOAuthToken: [{ access_token: 'fuzz-unknown-token' }],
   clientValidateStackedDiscounts: [{ redeemables: [{ object: 'voucher', id: 'WELCOME-0001' }], order: { amount: 10000 } }],
   clientRedeemStackedDiscounts: [{ redeemables: [{ object: 'voucher', id: 'GIFT-0001', gift: { credits: 100 } }], order: { amount: 1000 } }],
   copyCampaignTemplate: [{ name: 'Fuzz copy', destination_project_id: 'proj_demo0002' }],
+}
+
+const REDEEMS = new Set(['redeemStackedDiscounts', 'clientRedeemStackedDiscounts'])
+
+/** A state fingerprint without the FAILED redemptions. */
+function withoutFailures(state: string): string {
+  const projects = JSON.parse(state) as { redemptions?: { result: string }[] }[]
+  return JSON.stringify(projects.map((p) => ({ ...p, redemptions: p.redemptions?.filter((r) => r.result !== 'FAILURE') })))
 }
 
 describe('fuzzing every operation of the spec', () => {
@@ -83,14 +92,17 @@ describe('fuzzing every operation of the spec', () => {
       expect(contractProblems(live.deps.validator, req.method, target, res).join('; '), where).toBe('')
       if (res.status >= 400) {
         known = fingerprint(live)
-        expect(known === before, `a rejected request changed the state: ${where}`).toBe(true)
+        // a refused redemption is recorded as FAILED (the real service keeps that trace) and changes nothing else
+        const same = known === before || (REDEEMS.has(req.operationId) && withoutFailures(known) === withoutFailures(before))
+        expect(same, `a rejected request changed the state: ${where}`).toBe(true)
       }
     })
     const outcome = await fc.check(property, { seed: SEED, numRuns: RUNS, endOnFailure: true })
     // fast-check's own report prints the whole counterexample (megabytes for the huge bodies)
     if (outcome.failed) throw new Error(`fuzz failed (seed ${outcome.seed}, path ${outcome.counterexamplePath}): ${String(outcome.errorInstance).slice(0, 3000)}`)
     // every operation was exercised, and reached more than its rejections
-    for (const op of operations) expect([...(seen.get(op.operationId) ?? [])].some((s) => s < 300), `${op.operationId}: ${[...(seen.get(op.operationId) ?? [])]}`).toBe(true)
+    // (a rollback succeeds only on a live, successful parent id; its happy path is in redemption-failures.test.ts and the credentials matrix)
+    for (const op of operations.filter((o) => o.operationId !== 'rollbackRedemption')) expect([...(seen.get(op.operationId) ?? [])].some((s) => s < 300), `${op.operationId}: ${[...(seen.get(op.operationId) ?? [])]}`).toBe(true)
     expect(({} as Record<string, unknown>).polluted).toBeUndefined()
   }, LONG ? 3_600_000 : 90_000)
 })

@@ -1,0 +1,28 @@
+import type { ControlRoute, ControlRoutes } from '../control/control-call.js'
+import type { MockDeps } from '../deps.js'
+
+/** `POST|GET /sandboxes`: create (201, with the sandbox's keys) and list. What a sandbox is lives in SandboxRegistry. */
+export function sandboxRoutes(deps: MockDeps): ControlRoutes {
+  return {
+    'POST /sandboxes': () => ({ status: 201, body: deps.sandboxes.create() }),
+    'GET /sandboxes': () => ({ status: 200, body: { sandboxes: deps.sandboxes.list() } }),
+  }
+}
+
+const ONE = /^\/sandboxes\/([^/]+)(\/reset)?$/
+
+/** `GET|DELETE /sandboxes/{id}` and `POST /sandboxes/{id}/reset` (the route table has no path parameters). */
+export function sandboxRouteFor(deps: MockDeps, method: string, path: string): ControlRoute | undefined {
+  const found = ONE.exec(path)
+  if (!found) return undefined
+  const id = decodeURIComponent(found[1])
+  if (found[2]) return method === 'POST' ? () => ({ status: 200, body: deps.sandboxes.reset(id) }) : undefined
+  if (method === 'GET') return () => ({ status: 200, body: deps.sandboxes.get(id) })
+  if (method === 'DELETE') {
+    return () => {
+      deps.sandboxes.delete(id)
+      return { status: 204 }
+    }
+  }
+  return undefined
+}
