@@ -22,11 +22,13 @@ interface Call {
 }
 
 /** One valid request per operation (fixture ids); `ctx` holds ids made in setup. */
-const CALLS: Record<string, (ctx: { exportId: string; redemptionId: string; parentRedemptionId: string; token: string }) => Call> = {
+const CALLS: Record<string, (ctx: { exportId: string; redemptionId: string; parentRedemptionId: string; asyncActionId: string; token: string }) => Call> = {
   createCampaign: () => ({ method: 'post', path: '/v1/campaigns', body: { name: 'Matrix', campaign_type: 'PROMOTION', promotion: { tiers: [{ name: 'T', action: { discount: { type: 'PERCENT', percent_off: 5 } } }] } } }),
   listCampaigns: () => ({ method: 'get', path: '/v1/campaigns' }),
   getCampaign: () => ({ method: 'get', path: '/v1/campaigns/camp_demo0001' }),
   deleteCampaign: () => ({ method: 'delete', path: '/v1/campaigns/camp_demo0004' }),
+  getAsyncAction: ({ asyncActionId }) => ({ method: 'get', path: `/v1/async-actions/${asyncActionId}` }),
+  listAsyncActions: () => ({ method: 'get', path: '/v1/async-actions' }),
   exportCampaignTransactions: () => ({ method: 'post', path: '/v1/campaigns/camp_demo0002/transactions/export', body: {} }),
   createCategory: () => ({ method: 'post', path: '/v1/categories', body: { name: 'Matrix', hierarchy: 1 } }),
   updateRewardAssignment: () => ({ method: 'put', path: '/v1/rewards/rew_demo0001/assignments/rewa_demo0001', body: { parameters: { loyalty: { points: 5 } } } }),
@@ -52,7 +54,7 @@ const CALLS: Record<string, (ctx: { exportId: string; redemptionId: string; pare
   clientListPromotionTiers: () => ({ method: 'get', path: '/client/v1/promotions/tiers' }),
 }
 
-const SUCCESS: Record<string, number> = { deleteCampaign: 204, revokeOAuthToken: 204 }
+const SUCCESS: Record<string, number> = { deleteCampaign: 202, revokeOAuthToken: 204 }
 const management = (op: string) => op === 'copyCampaignTemplate' || op === 'getMetadataSchema'
 const client = (op: string) => op.startsWith('client')
 
@@ -81,6 +83,7 @@ describe('credentials matrix', () => {
   it.each(TABLE)('%s with %s credentials → %i', async (op, kind, status) => {
     const project = t.deps.projects.get('proj_demo0001')!
     const exportId = project.exports.exportCampaignTransactions('camp_demo0002', {}, 'http://x').id
+    const asyncActionId = project.asyncActions.enqueue({ type: 'CAMPAIGN.DELETE', requestId: 'v-matrix', queuedMs: 0, runMs: 1, result: {} }).id
     const redeemed = await t.request.post('/v1/redemptions').set(t.headers.app).send({ redeemables: [{ object: 'voucher', id: 'GIFT-0001', gift: { credits: 1 } }], order: { amount: 100 } })
     const redemptionId = redeemed.body.redemptions[0].id as string
     const parentRedemptionId = redeemed.body.parent_redemption.id as string
@@ -101,7 +104,7 @@ describe('credentials matrix', () => {
       'client keys': CLIENT_KEYS,
     }
     const token = t.deps.tokens.issue({ projectId: 'proj_demo0001', clientId: 'promokit-app-id', scopes: ['api'] }).accessToken
-    const call = CALLS[op]({ exportId, redemptionId, parentRedemptionId, token })
+    const call = CALLS[op]({ exportId, redemptionId, parentRedemptionId, asyncActionId, token })
     let req = t.request[call.method](call.path).set(headers[kind])
     if (call.body) req = call.form ? req.type('form').send(call.body) : req.send(call.body)
     const before = status === 401 ? fingerprint(t) : undefined
