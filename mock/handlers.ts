@@ -8,6 +8,7 @@ import { rewardHandlers } from './rewards/reward-handlers.js'
 import { referralHandlers } from './referrals/referral-handlers.js'
 import { exportHandlers } from './exports/export-handlers.js'
 import { clientHandlers } from './client/client-handlers.js'
+import { asyncActionHandlers } from './async-actions/async-action-handlers.js'
 import { redemptionHandlers } from './redemptions/redemption-handlers.js'
 import { validationRuleHandlers } from './validation-rules/rule-handlers.js'
 import type { OperationHandlers } from './types.js'
@@ -24,6 +25,7 @@ export const operationHandlers: OperationHandlers = {
   ...referralHandlers,
   ...exportHandlers,
   ...clientHandlers,
+  ...asyncActionHandlers,
   ...redemptionHandlers,
   ...validationRuleHandlers,
 }

@@ -1,5 +1,6 @@
 import type { Clock } from '../src/clock.js'
 import type { IdSource } from '../src/ids.js'
+import { AsyncActionStore } from './async-actions/async-action-store.js'
 import { CampaignStore } from './campaigns/campaign-store.js'
 import { CategoryStore } from './categories/category-store.js'
 import type { MockConfig } from './config.js'
@@ -46,6 +47,7 @@ export class ProjectState {
   readonly stacks: StackStore
   readonly redemptions: RedemptionStore
   readonly customers: CustomerStore
+  readonly asyncActions: AsyncActionStore
   readonly validationRules: ValidationRuleStore
 
   constructor(info: ProjectInfo, deps: StoreDeps) {
@@ -64,6 +66,7 @@ export class ProjectState {
     this.stacks = new StackStore(deps)
     this.redemptions = new RedemptionStore()
     this.customers = new CustomerStore(deps)
+    this.asyncActions = new AsyncActionStore(deps)
     this.validationRules = new ValidationRuleStore(deps)
   }
 
@@ -79,7 +82,7 @@ export class ProjectState {
    * nothing is pending; `POST /_mock/jobs/finish` advances the clock to it.
    */
   latestJobReadyAt(now: number): number | undefined {
-    const times: Array<number | undefined> = [this.campaigns.pendingUntil(), this.exports.pendingUntil()]
+    const times: Array<number | undefined> = [this.campaigns.pendingUntil(), this.exports.pendingUntil(), this.asyncActions.pendingUntil()]
     return latest(times.filter((t): t is number => t !== undefined && t > now))
   }
 
@@ -102,6 +105,7 @@ export class ProjectState {
       promotion_stacks: () => this.stacks.list(),
       redemptions: () => this.redemptions.list(),
       customers: () => this.customers.list(),
+      async_actions: () => this.asyncActions.all(),
       validation_rules: () => this.validationRules.list(),
     }
     return Object.fromEntries(Object.entries(parts).filter(([name]) => !skip.has(name)).map(([name, list]) => [name, list()]))

@@ -89,8 +89,8 @@ describe('prism mock agrees with our validator', () => {
   it('covers every GET operation', () => {
     expect(gets.map((op) => op.operationId).sort()).toEqual(
       [
-        'clientListPromotionTiers', 'getCampaign', 'getExport', 'getMetadataSchema', 'getRedemption', 'getVoucher', 'getVoucherRedemptions', 'listCampaigns',
-        'listMemberHolders', 'listRedemptions', 'listReferralCodeHolders', 'listVoucherRedemptions', 'listVouchers', 'getValidationRule', 'listValidationRules',
+        'clientListPromotionTiers', 'getAsyncAction', 'getCampaign', 'getExport', 'getMetadataSchema', 'getRedemption', 'getVoucher', 'getVoucherRedemptions', 'listAsyncActions',
+        'listCampaigns', 'listMemberHolders', 'listRedemptions', 'listReferralCodeHolders', 'listVoucherRedemptions', 'listVouchers', 'getValidationRule', 'listValidationRules',
         'listValidationRuleAssignments',
       ].sort(),
     )

@@ -1,5 +1,5 @@
 import { combine, dropAt, errorAnswer, onRequest, onResponse } from './rewrites.js'
-import type { Behaviour, WrappedResponse } from './wrap-mock.js'
+import type { Behaviour } from './wrap-mock.js'
 
 /** A behaviour that the API description or the real service's documentation allows: the suite must pass it. */
 export interface Variant {
@@ -11,31 +11,22 @@ export interface Variant {
   documented?(doc: any): boolean
 }
 
-const accepts202 = (doc: any): boolean => doc.paths?.['/v1/campaigns/{campaignId}']?.delete?.responses?.['202'] !== undefined
+const accepts204 = (doc: any): boolean => doc.paths?.['/v1/campaigns/{campaignId}']?.delete?.responses?.['204'] !== undefined
 const categoriesOptional = (doc: any): boolean => !(doc.components?.schemas?.Campaign?.required ?? []).includes('categories')
 const holderTypeNullable = (doc: any): boolean => [doc.components?.schemas?.RedeemableHolder?.properties?.campaign_type?.type].flat().includes('null')
 
 const isDownload = (req: { url: URL }): boolean => req.url.searchParams.has('token')
-const json = (status: number, body: unknown): WrappedResponse => ({ status, headers: { 'content-type': 'application/json; charset=utf-8' }, body, text: '' })
 
-/** The real service deletes asynchronously: 202 with async_action_id, and the campaign can still be read once more. */
-const asyncDelete: Behaviour = combine(
-  onRequest('deleteCampaign', async (req, ctx) => {
-    const before = await ctx.forward('GET', `/v1/campaigns/${encodeURIComponent(req.params.campaignId)}`, undefined, req.headers)
-    if (before.status === 200) ctx.state.set(`lingering:${req.params.campaignId}`, before.body)
-  }),
-  onResponse('deleteCampaign', (res, req, ctx) => {
-    ctx.state.set(`reads:${req.params.campaignId}`, 1)
-    return json(202, { async_action_id: `aa_pk${req.params.campaignId.replace(/\W/g, '').slice(-16)}` })
-  }, 204),
-  onRequest('getCampaign', (req, ctx) => {
-    const left = ctx.state.get(`reads:${req.params.campaignId}`)
-    const body = ctx.state.get(`lingering:${req.params.campaignId}`)
-    if (!left || !body) return undefined
-    ctx.state.set(`reads:${req.params.campaignId}`, left - 1)
-    return json(200, body)
-  }),
-)
+/**
+ * A deployment that deletes synchronously: 204 with no body, the campaign gone at once (the mock, like the
+ * real service, answers 202 and deletes when its async action completes; the wrapper lets that time pass).
+ */
+const syncDelete: Behaviour = onResponse('deleteCampaign', async (res, req, ctx) => {
+  if (typeof res.body?.async_action_id !== 'string') return undefined
+  await ctx.forward('POST', '/_mock/clock/advance', { ms: 60_000 })
+  const action = await ctx.forward('GET', `/v1/async-actions/${res.body.async_action_id}`, undefined, req.headers)
+  return action.body?.status === 'DONE' ? { status: 204, headers: {}, text: '' } : undefined
+}, 202)
 
 /** A fast target: generation already DONE when the create answer comes (the wrapper lets the mock's time pass first). */
 const doneOnCreate = onResponse('createCampaign', async (res, req, ctx) => {
@@ -104,7 +95,7 @@ const rateLimited: Behaviour = {
 
 /** Issue 12 section 1: behaviours the suite must accept (each a one-entry difference from the mock). */
 export const VARIANTS: Variant[] = [
-  { kind: 'delete answered 202 with async_action_id, the campaign readable once more', source: 'real 8.1', behaviour: asyncDelete, documented: accepts202 },
+  { kind: 'delete answered 204, the campaign gone at once', source: 'spec 204 (synchronous deployments)', behaviour: syncDelete, documented: accepts204 },
   { kind: 'invalid create body refused with key invalid_payload', source: 'real 1.3', behaviour: onResponse('createCampaign', (res) => void (res.body.key = 'invalid_payload'), 400) },
   { kind: 'export download served as text/plain', source: 'real 8.2', behaviour: onResponse('getExport', (res, req) => void (isDownload(req) && (res.headers['content-type'] = 'text/plain; charset=utf-8')), 200) },
   {

@@ -164,32 +164,3 @@ describe('POST /v1/campaigns', () => {
     expectContract(res, 'createCampaign')
   })
 })
-
-describe('DELETE /v1/campaigns/{campaignId}', () => {
-  it('deletes the campaign and its vouchers; the codes become free', async () => {
-    const { request, headers, clock } = await createTestApp(empty)
-    const body = { ...bodies.DISCOUNT_COUPONS, vouchers_count: 10, voucher: { ...bodies.DISCOUNT_COUPONS.voucher, code_config: { pattern: 'X#', charset: '0123456789' } } }
-    const first = await request.post('/v1/campaigns').set(headers.app).send(body)
-
-    const generating = await request.delete(`/v1/campaigns/${first.body.id}`).set(headers.app)
-    expect(generating.status).toBe(404)
-    expect(generating.headers['retry-after']).toBeDefined()
-    expectContract(generating, 'deleteCampaign')
-
-    clock.advance(1000)
-    const deleted = await request.delete(`/v1/campaigns/${first.body.id}`).set(headers.app)
-    expect(deleted.status).toBe(204)
-    expectContract(deleted, 'deleteCampaign')
-    const gone = await request.get(`/v1/campaigns/${first.body.id}`).set(headers.app)
-    expect(gone.status).toBe(404)
-    expect(gone.body.details).toBe(`Cannot find campaign with id ${first.body.id}`)
-    expectContract(gone, 'getCampaign')
-
-    // all 10 codes of X# were taken; after the delete a new campaign can have all of them again
-    const again = await request.post('/v1/campaigns').set(headers.app).send({ ...body, name: 'Again' })
-    expect(again.status).toBe(200)
-    clock.advance(1000)
-    const codes = await request.get('/v1/vouchers').query({ campaign_id: again.body.id, limit: 100 }).set(headers.app)
-    expect(codes.body.vouchers.map((v: { code: string }) => v.code).sort()).toEqual(['X0', 'X1', 'X2', 'X3', 'X4', 'X5', 'X6', 'X7', 'X8', 'X9'])
-  })
-})

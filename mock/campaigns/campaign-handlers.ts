@@ -1,3 +1,4 @@
+import { deleteCampaign } from '../async-actions/campaign-deletion.js'
 import type { OperationHandlers } from '../types.js'
 
 /** Campaign operations; the store does the work, handlers only pick the status. */
@@ -9,8 +10,8 @@ export const campaignHandlers = {
     return { status: 200, body: page, text }
   },
   getCampaign: ({ params }, { project }) => ({ status: 200, body: project.campaigns.get(params.campaignId) }),
-  deleteCampaign: ({ params }, { project }) => {
-    project.campaigns.delete(params.campaignId)
-    return { status: 204 }
-  },
+  deleteCampaign: ({ params, query, requestId }, { project }) => ({
+    status: 202,
+    body: deleteCampaign(project, params.campaignId, { force: query.force === true, requestId }),
+  }),
 } satisfies OperationHandlers

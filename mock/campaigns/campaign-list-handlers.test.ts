@@ -114,7 +114,9 @@ describe('GET /v1/campaigns', () => {
     const other = await app.request.post('/v1/campaigns').set(app.headers.app).send({ name: 'promo', campaign_type: 'PROMOTION', promotion: { tiers: [{ name: 't' }] } })
     expect(other.status).toBe(200)
     expect(names(await list(app, 'limit=5'))).toEqual(['promo', 'slow'])
-    await app.request.delete(`/v1/campaigns/${created.body.id}`).set(app.headers.app).expect(204)
+    await app.request.delete(`/v1/campaigns/${created.body.id}`).set(app.headers.app).expect(202)
+    expect(names(await list(app, 'limit=5'))).toEqual(['promo', 'slow'])
+    app.clock.advance(1_000)
     expect(names(await list(app, 'limit=5'))).toEqual(['promo'])
   })
 

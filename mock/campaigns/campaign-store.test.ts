@@ -109,15 +109,35 @@ describe('CampaignStore.create', () => {
     })
   })
 
-  it('deletes a campaign and frees its codes', () => {
+  it('deletes a campaign when its deletion is due (force): name and codes become free', () => {
     const { clock, store, vouchers } = setup()
     store.create(discount('Gone', { vouchers_count: 3 }))
     clock.advance(10)
     const code = vouchers.list({ campaignId: 'camp_0001' }).vouchers[0].code
-    store.delete('Gone')
+    const deletion = store.scheduleDeletion('Gone', () => ({ actionId: 'aa_1', at: clock.now() + 1000, force: true }))
+    expect(store.scheduleDeletion('camp_0001', () => ({ actionId: 'aa_2', at: 0, force: true }))).toBe(deletion)
+    clock.advance(999)
+    expect(store.get('Gone')).toMatchObject({ id: 'camp_0001' })
+    expect(vouchers.findByCodeOrId(code)).toBeDefined()
+    clock.advance(1)
     expect(store.find('Gone')).toBeUndefined()
     expect(vouchers.findByCodeOrId(code)).toBeUndefined()
     expect(vouchers.codeCount).toBe(0)
+    expect(store.create(discount('Gone', { vouchers_count: 3 }))).toMatchObject({ name: 'Gone' })
+  })
+
+  it('moves a campaign deleted without force to the bin: unreadable, name and codes still taken', () => {
+    const { clock, store, vouchers } = setup()
+    store.create(discount('Binned', { vouchers_count: 3 }))
+    clock.advance(10)
+    const code = vouchers.list({ campaignId: 'camp_0001' }).vouchers[0].code
+    store.scheduleDeletion('Binned', () => ({ actionId: 'aa_1', at: clock.now() + 5, force: false }))
+    clock.advance(5)
+    expect(() => store.get('Binned')).toThrow(expect.objectContaining({ status: 404 }))
+    expect(store.list({}).total).toBe(0)
+    expect(vouchers.findByCodeOrId(code)).toBeUndefined()
+    expect(vouchers.codeCount).toBe(3)
+    expect(() => store.create(discount('Binned'))).toThrow(details(/'Binned' is in the bin/))
   })
 
   it('imports fixture campaigns DONE at once with explicit codes', () => {
@@ -206,7 +226,9 @@ describe('CampaignStore.listWithText (kept pages)', () => {
     const created = store.create(promotion('b')) as { id: string }
     const second = store.listWithText({ limit: 5 })
     expect(second.page.campaigns.map((c) => c.name)).toEqual(['b', 'a'])
-    store.delete(created.id)
+    store.scheduleDeletion(created.id, () => ({ actionId: 'aa_1', at: clock.now() + 10, force: true }))
+    expect(store.listWithText({ limit: 5 })).toBe(second)
+    clock.advance(10)
     expect(store.listWithText({ limit: 5 }).page.campaigns.map((c) => c.name)).toEqual(['a'])
   })
 

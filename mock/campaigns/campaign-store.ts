@@ -9,7 +9,10 @@ import { buildCampaign } from './campaign-builder.js'
 import { CampaignIndex } from './campaign-index.js'
 import { listCampaigns } from './campaign-list.js'
 import type { CampaignListPage, ListCampaignsQuery } from './campaign-list.js'
-import type { CampaignFixture, CampaignInput, CampaignStatus, StoredCampaign, StoredTier } from './campaign-types.js'
+import type { CampaignFixture, CampaignInput, CampaignStatus, PendingDeletion, StoredCampaign, StoredTier } from './campaign-types.js'
+import { CampaignRemovals } from './campaign-removals.js'
+import { GeneratingCampaigns } from './generating-campaigns.js'
+import { duplicateName, stillGenerating } from './campaign-errors.js'
 import { buildCampaignView, buildTierView } from './campaign-view.js'
 
 export interface CampaignStoreDeps {
@@ -37,9 +40,7 @@ export class CampaignStore {
   readonly #tiers = new Map<string, { tier: StoredTier; campaign: StoredCampaign }>()
   readonly #index = new CampaignIndex()
   /** Campaigns that may still be generating; pruned as the clock passes them. */
-  readonly #generating = new Set<StoredCampaign>()
-  /** No campaign in #generating is ready before this, so #prune has nothing to do until then. */
-  #nextReadyAt = Infinity
+  readonly #generating = new GeneratingCampaigns()
   #seq = 0
   /**
    * List views with their JSON text, per campaign and `expand`: valid while the campaign's status and
@@ -47,6 +48,7 @@ export class CampaignStore {
    */
   readonly #listViews = new WeakMap<StoredCampaign, [ListView?, ListView?]>()
   readonly #pages: PageCache
+  readonly #removals = new CampaignRemovals()
 
   constructor(private readonly deps: CampaignStoreDeps) {
     this.#pages = new PageCache(deps.config.caches === false ? 0 : undefined)
@@ -64,6 +66,7 @@ export class CampaignStore {
 
   /** createCampaign without building its answer (`--seed-campaigns` makes thousands): the stored record. */
   createRecord(input: CampaignInput): Readonly<StoredCampaign> {
+    this.#settle()
     if (typeof input.name === 'string') this.#refuseDuplicate(input.name)
     const now = this.deps.clock.now()
     const draft = buildCampaign(input, {
@@ -124,16 +127,18 @@ export class CampaignStore {
     return this.deps.clock.now() >= campaign.readyAt ? 'DONE' : 'IN_PROGRESS'
   }
 
-  /** deleteCampaign: the campaign, its tiers and vouchers go; the codes become free. */
-  delete(idOrName: string): void {
+  /**
+   * deleteCampaign accepted: `plan` starts the async action and says when the campaign goes. Until then it
+   * reads as before; from then on its vouchers are not found. Not while generating (404 + Retry-After, as
+   * for reads); a deletion already pending is returned as it is.
+   */
+  scheduleDeletion(idOrName: string, plan: (campaign: Readonly<StoredCampaign>) => PendingDeletion): PendingDeletion {
     const campaign = this.#readable(idOrName)
-    this.#pages.changed()
-    this.#byId.delete(campaign.id)
-    this.#byName.delete(campaign.name)
-    this.#generating.delete(campaign)
-    for (const tier of campaign.tiers ?? []) this.#tiers.delete(tier.id)
-    this.#index.remove(campaign)
-    this.deps.vouchers.remove(campaign.id)
+    if (campaign.deletion) return campaign.deletion
+    const deletion = plan(campaign)
+    this.#removals.schedule(campaign, deletion)
+    this.deps.vouchers.hideFrom(campaign.id, deletion.at)
+    return deletion
   }
 
   /** listCampaigns with the page's JSON text; the same query gets the same (frozen) page until the campaigns change. */
@@ -159,12 +164,14 @@ export class CampaignStore {
 
   /** A promotion tier (`promo_` id) with its parent campaign, for checkout. */
   findTier(tierId: string): { tier: Json; campaign: Json } | undefined {
+    this.#settle()
     const found = this.#tiers.get(tierId)
     return found && { tier: buildTierView(found.tier, found.campaign), campaign: this.#view(found.campaign, false) }
   }
 
   /** Adds a redemption to a tier's summary (amounts in hundredths). */
   recordTierRedemption(tierId: string, order: { amount: number; discount: number }): void {
+    this.#settle()
     const tier = this.#tiers.get(tierId)?.tier
     if (!tier) throw notFound('promotion_tier', tierId)
     tier.summary.redeemed++
@@ -173,29 +180,24 @@ export class CampaignStore {
   }
 
   get size(): number {
+    this.#settle()
     return this.#byId.size
   }
 
   /** When the last campaign still generating is done (`POST /_mock/jobs/finish` advances to it). */
   pendingUntil(): number | undefined {
     this.#prune()
-    let latest: number | undefined
-    for (const campaign of this.#generating) if (latest === undefined || campaign.readyAt > latest) latest = campaign.readyAt
-    return latest
+    return this.#generating.latest()
   }
 
   /** Every campaign, oldest first, for `GET /_mock/state`. */
   all(): Json[] {
+    this.#settle()
     return this.#index.ordered('created_at').map((c) => this.#view(c, true))
   }
 
   #refuseDuplicate(name: string): void {
-    if (this.#byName.has(name)) {
-      throw new ApiError('DUPLICATE_FOUND', `Duplicate resource key: a campaign named '${name}' already exists`, {
-        resourceId: name,
-        resourceType: 'campaign',
-      })
-    }
+    if (this.#byName.has(name) || this.#removals.binned(name)) throw duplicateName(name, !this.#byName.has(name))
   }
 
   #insert(campaign: StoredCampaign): StoredCampaign {
@@ -204,14 +206,12 @@ export class CampaignStore {
     this.#byName.set(campaign.name, campaign)
     for (const tier of campaign.tiers ?? []) this.#tiers.set(tier.id, { tier, campaign })
     this.#index.add(campaign)
-    if (campaign.readyAt > this.deps.clock.now()) {
-      this.#generating.add(campaign)
-      this.#nextReadyAt = Math.min(this.#nextReadyAt, campaign.readyAt)
-    }
+    this.#generating.track(campaign, this.deps.clock.now())
     return campaign
   }
 
   #lookup(idOrName: string): StoredCampaign | undefined {
+    this.#settle()
     return this.#byId.get(idOrName) ?? this.#byName.get(idOrName)
   }
 
@@ -219,29 +219,27 @@ export class CampaignStore {
     const campaign = this.#lookup(idOrName)
     if (!campaign) throw notFound('campaign', idOrName)
     const waitMs = campaign.readyAt - this.deps.clock.now()
-    if (waitMs > 0) {
-      throw new ApiError(
-        'NOT_FOUND',
-        `Campaign ${campaign.id} is being generated (vouchers_generation_status IN_PROGRESS); it can be read once generation completes`,
-        { resourceId: campaign.id, resourceType: 'campaign', headers: { 'Retry-After': String(Math.max(1, Math.ceil(waitMs / 1000))) } },
-      )
-    }
+    if (waitMs > 0) throw stillGenerating(campaign.id, waitMs)
     return campaign
   }
 
-  // Every list calls this: scanning all pending campaigns each time made a list cost grow with the
-  // number of jobs pending (bench: 4x slower at 10,000 campaigns half generating). Scan only once one is due.
   #prune(): void {
-    const now = this.deps.clock.now()
-    if (now < this.#nextReadyAt) return
-    let next = Infinity
-    for (const campaign of this.#generating) {
-      if (campaign.readyAt <= now) {
-        this.#generating.delete(campaign)
-        this.#pages.changed()
-      } else if (campaign.readyAt < next) next = campaign.readyAt
+    this.#settle()
+    if (this.#generating.prune(this.deps.clock.now())) this.#pages.changed()
+  }
+
+  /** Carries out the deletions the clock has reached: the campaign, its tiers and (with force) its vouchers, name and codes go. */
+  #settle(): void {
+    for (const campaign of this.#removals.due(this.deps.clock.now())) {
+      this.#pages.changed()
+      this.#byId.delete(campaign.id)
+      this.#byName.delete(campaign.name)
+      this.#generating.delete(campaign)
+      for (const tier of campaign.tiers ?? []) this.#tiers.delete(tier.id)
+      this.#index.remove(campaign)
+      if (campaign.deletion!.force) this.deps.vouchers.remove(campaign.id)
+      else this.#removals.bin(campaign)
     }
-    this.#nextReadyAt = next
   }
 
   #listView(campaign: StoredCampaign, withCategories: boolean): Json {
@@ -264,12 +262,13 @@ export class CampaignStore {
     return buildCampaignView(campaign, { status, vouchersCount, withCategories, full })
   }
   // Persistence (mock/persistence): the whole store as plain data, and back.
-  snapshot(): { seq: number; campaigns: StoredCampaign[] } {
-    return { seq: this.#seq, campaigns: [...this.#byId.values()].map((c) => structuredClone(c)) }
+  snapshot(): CampaignSnapshot {
+    this.#settle()
+    return { seq: this.#seq, campaigns: [...this.#byId.values()].map((c) => structuredClone(c)), bin: this.#removals.snapshot() }
   }
 
   /** Replaces every campaign (their vouchers are restored by the VoucherStore). */
-  restore(snapshot: { seq: number; campaigns: StoredCampaign[] }): void {
+  restore(snapshot: CampaignSnapshot): void {
     this.#pages.changed()
     for (const campaign of this.#byId.values()) this.#index.remove(campaign)
     this.#byId.clear()
@@ -277,6 +276,17 @@ export class CampaignStore {
     this.#tiers.clear()
     this.#generating.clear()
     this.#seq = snapshot.seq
-    for (const campaign of snapshot.campaigns) this.#insert(structuredClone(campaign))
+    this.#removals.restore(snapshot.bin)
+    for (const saved of snapshot.campaigns) {
+      const campaign = this.#insert(structuredClone(saved))
+      if (campaign.deletion) this.#removals.schedule(campaign, campaign.deletion)
+    }
   }
+}
+
+interface CampaignSnapshot {
+  seq: number
+  campaigns: StoredCampaign[]
+  /** Deleted without force: gone from reads, names still taken. */
+  bin?: StoredCampaign[]
 }

@@ -116,4 +116,13 @@ export interface StoredCampaign extends Validity {
   createdAt: number
   updatedAt: number | null
   readyAt: number
+  /** Set once deleteCampaign is accepted: the campaign goes when the clock reaches `at`. */
+  deletion?: PendingDeletion
+}
+
+/** An accepted deletion: its async action, when it completes, and whether the name and codes are freed. */
+export interface PendingDeletion {
+  actionId: string
+  at: number
+  force: boolean
 }

@@ -4,7 +4,7 @@ import type { ProjectState } from '../project-state.js'
 
 export const STATE_FORMAT = 'promokit-state'
 /** Bumped whenever a store's snapshot shape changes; an older or newer file is refused, never guessed at. */
-export const STATE_VERSION = 1
+export const STATE_VERSION = 2
 
 export interface StateDocument {
   format: typeof STATE_FORMAT
@@ -36,6 +36,7 @@ const STORES = [
   'stacks',
   'redemptions',
   'customers',
+  'asyncActions',
   'validationRules',
 ] as const satisfies ReadonlyArray<keyof ProjectState>
 

@@ -105,6 +105,7 @@ export class VoucherBatches {
   visible(batch: Batch): number {
     const { createdAt, readyAt } = batch.campaign
     const now = this.#deps.clock.now()
+    if (batch.goneAt !== undefined && now >= batch.goneAt) return 0
     let n: number
     if (now >= readyAt || batch.explicit) n = batch.size
     else if (now <= createdAt) n = 0

@@ -21,6 +21,7 @@ export function saveBatch(b: Batch): SavedBatch {
     size: b.size,
     signature: b.signature,
     explicit: b.explicit,
+    ...(b.goneAt !== undefined ? { goneAt: b.goneAt } : {}),
     codes:
       codes === null
         ? null

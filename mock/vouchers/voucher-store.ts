@@ -40,6 +40,12 @@ export class VoucherStore {
     this.#batches.remove(campaignId)
   }
 
+  /** The campaign's deletion completes at `at`: from then on its vouchers are neither found nor listed (their codes stay taken until `remove`). */
+  hideFrom(campaignId: string, at: number): void {
+    const batch = this.#batches.ofCampaign(campaignId)
+    if (batch) batch.goneAt = at
+  }
+
   /** How many of the campaign's vouchers exist now (grows with the clock while generating). */
   visibleCount(campaignId: string): number {
     const batch = this.#batches.ofCampaign(campaignId)

@@ -68,6 +68,8 @@ export interface Batch {
   /** Codes the campaign will have once generated. */
   size: number
   codes: ByteCodes | StringCodes | null
+  /** From this instant (its campaign's deletion completes) no voucher of the batch is found or listed. */
+  goneAt?: number
   signature: string
   /** Imported with explicit codes: all visible at once, whatever the campaign's timing. */
   explicit: boolean

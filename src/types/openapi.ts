@@ -60,11 +60,15 @@ export interface paths {
         post?: never;
         /**
          * Delete a campaign
-         * @description Deletes a campaign and its vouchers; their codes and its name become free for new campaigns.
-         *     The mock deletes at once and answers 204. The real service deletes asynchronously: it answers 202
-         *     with the `async_action_id` of the deletion (`GET /v1/async-actions/{asyncActionId}` reports its
-         *     progress), and without `force=true` it moves the campaign to the bin instead of removing it; both
-         *     answers are documented here so a client (and the contract suite) accepts either.
+         * @description Deletes a campaign asynchronously, as the real service does: the answer is 202 with the
+         *     `async_action_id` of the deletion, and `GET /v1/async-actions/{asyncActionId}` reports its progress.
+         *     The campaign stays readable until the async action is `DONE`; from then on getCampaign answers 404,
+         *     it is no longer listed and its vouchers are no longer found. With `force=true` it is removed for good
+         *     and its name and codes become free for new campaigns; without it, it goes to the bin, where its name
+         *     and codes stay taken (a new campaign with that name gets 409). A second deletion while one is pending
+         *     answers the same `async_action_id`. While its vouchers are being generated a campaign cannot be
+         *     deleted (404 with `Retry-After`, as for getCampaign). 204 (deleted at once, no body) is documented
+         *     for deployments that delete synchronously; neither the real service nor the mock sends it.
          */
         delete: operations["deleteCampaign"];
         options?: never;
@@ -93,6 +97,52 @@ export interface paths {
          *     level (interface document) and inside `parameters` (real service).
          */
         post: operations["exportCampaignTransactions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/async-actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List async actions
+         * @description The project's async actions, most recently scheduled first, without their `result` (read one action for
+         *     it). `end_date` pages back in time: pass the `created_at` of the last action of a page to get the older ones.
+         */
+        get: operations["listAsyncActions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/async-actions/{asyncActionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The async action (`aa_...`), e.g. the `async_action_id` of a campaign deletion. */
+                asyncActionId: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Get an async action
+         * @description The action's `status` moves `ENQUEUED` → `IN_PROGRESS` → `DONE` (`FAILED` is documented by the real
+         *     service; the mock's actions do not fail), `progress` from 0 to 100 (100 only when `DONE`), and `result`
+         *     appears once it is `DONE`.
+         */
+        get: operations["getAsyncAction"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1042,6 +1092,43 @@ export interface components {
             total?: number;
             /** @description Not sent by the real service; accepted when present. */
             has_more?: boolean;
+        };
+        /** @description An operation carried out in the background; its status is derived from the time it was scheduled. */
+        AsyncAction: {
+            id: string;
+            /** @description What the action does; the mock's campaign deletion is `CAMPAIGN.DELETE`. */
+            type: string;
+            /** @enum {string} */
+            status: "ENQUEUED" | "IN_PROGRESS" | "DONE" | "FAILED";
+            /**
+             * @description `SUCCESS` or `FAILED` once the action is over; `UNKNOWN` before.
+             * @enum {string}
+             */
+            operation_status?: "SUCCESS" | "FAILED" | "UNKNOWN";
+            /**
+             * Format: date-time
+             * @description When it was scheduled.
+             */
+            created_at: string;
+            /** Format: date-time */
+            updated_at?: string;
+            /** @description The `request_id` of the request that scheduled it. */
+            request_id?: string;
+            /** @description How long it ran, in milliseconds (once it is over). */
+            processing_time?: number;
+            progress: number;
+            /** @constant */
+            object: "async_action";
+            /** @description What the action did (once `DONE`); for a campaign deletion `campaign_id`, `force` and a `message`. */
+            result?: Record<string, never>;
+        };
+        AsyncActionsList: {
+            /** @constant */
+            object: "list";
+            /** @constant */
+            data_ref: "async_actions";
+            async_actions: components["schemas"]["AsyncAction"][];
+            has_more: boolean;
         };
         /** @description The real service's answer to a campaign deletion, which it carries out asynchronously. */
         CampaignDeleteAccepted: {
@@ -3107,8 +3194,8 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Real service: `true` removes the campaign and its vouchers permanently (the name can be used
-                 *     again); absent or `false` moves it to the bin. The mock always removes permanently.
+                 * @description `true` removes the campaign and its vouchers permanently (the name and codes can be used again);
+                 *     absent or `false` moves it to the bin, where its name and codes stay taken.
                  */
                 force?: boolean;
             };
@@ -3121,7 +3208,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Deletion accepted; it completes asynchronously (real service). */
+            /** @description Deletion accepted; it completes asynchronously (poll the async action). */
             202: {
                 headers: {
                     [name: string]: unknown;
@@ -3130,7 +3217,7 @@ export interface operations {
                     "application/json": components["schemas"]["CampaignDeleteAccepted"];
                 };
             };
-            /** @description Deleted; no body (the mock). */
+            /** @description Deleted at once; no body (a synchronous deployment; neither the real service nor the mock). */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -3182,6 +3269,67 @@ export interface operations {
                 };
             };
             404: components["responses"]["CampaignNotFound"];
+        };
+    };
+    listAsyncActions: {
+        parameters: {
+            query?: {
+                /** @description How many actions to return, 1 to 100. */
+                limit?: number;
+                /** @description Only actions scheduled before this instant; an ISO 8601 date (`2026-01-31`, midnight UTC) or date-time. */
+                end_date?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The async actions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AsyncActionsList"];
+                };
+            };
+            400: components["responses"]["InvalidQueryParams"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getAsyncAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The async action (`aa_...`), e.g. the `async_action_id` of a campaign deletion. */
+                asyncActionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The async action. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AsyncAction"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description No async action with this id in the project. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     createCategory: {

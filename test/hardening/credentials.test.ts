@@ -24,11 +24,13 @@ interface Call {
 const RULE = { name: 'Matrix rule', rules: { '1': { name: 'order.amount', conditions: { $more_than_or_equal: [100] } }, logic: '1' } }
 
 /** One valid request per operation (fixture ids); `ctx` holds ids made in setup. */
-const CALLS: Record<string, (ctx: { exportId: string; redemptionId: string; parentRedemptionId: string; token: string; ruleId: string }) => Call> = {
+const CALLS: Record<string, (ctx: { exportId: string; redemptionId: string; parentRedemptionId: string; asyncActionId: string; token: string; ruleId: string }) => Call> = {
   createCampaign: () => ({ method: 'post', path: '/v1/campaigns', body: { name: 'Matrix', campaign_type: 'PROMOTION', promotion: { tiers: [{ name: 'T', action: { discount: { type: 'PERCENT', percent_off: 5 } } }] } } }),
   listCampaigns: () => ({ method: 'get', path: '/v1/campaigns' }),
   getCampaign: () => ({ method: 'get', path: '/v1/campaigns/camp_demo0001' }),
   deleteCampaign: () => ({ method: 'delete', path: '/v1/campaigns/camp_demo0004' }),
+  getAsyncAction: ({ asyncActionId }) => ({ method: 'get', path: `/v1/async-actions/${asyncActionId}` }),
+  listAsyncActions: () => ({ method: 'get', path: '/v1/async-actions' }),
   exportCampaignTransactions: () => ({ method: 'post', path: '/v1/campaigns/camp_demo0002/transactions/export', body: {} }),
   createCategory: () => ({ method: 'post', path: '/v1/categories', body: { name: 'Matrix', hierarchy: 1 } }),
   updateRewardAssignment: () => ({ method: 'put', path: '/v1/rewards/rew_demo0001/assignments/rewa_demo0001', body: { parameters: { loyalty: { points: 5 } } } }),
@@ -59,7 +61,7 @@ const CALLS: Record<string, (ctx: { exportId: string; redemptionId: string; pare
   listValidationRuleAssignments: ({ ruleId }) => ({ method: 'get', path: `/v1/validation-rules/${ruleId}/assignments` }),
 }
 
-const SUCCESS: Record<string, number> = { deleteCampaign: 204, revokeOAuthToken: 204 }
+const SUCCESS: Record<string, number> = { deleteCampaign: 202, revokeOAuthToken: 204 }
 const management = (op: string) => op === 'copyCampaignTemplate' || op === 'getMetadataSchema'
 const client = (op: string) => op.startsWith('client')
 
@@ -88,6 +90,7 @@ describe('credentials matrix', () => {
   it.each(TABLE)('%s with %s credentials → %i', async (op, kind, status) => {
     const project = t.deps.projects.get('proj_demo0001')!
     const exportId = project.exports.exportCampaignTransactions('camp_demo0002', {}, 'http://x').id
+    const asyncActionId = project.asyncActions.enqueue({ type: 'CAMPAIGN.DELETE', requestId: 'v-matrix', queuedMs: 0, runMs: 1, result: {} }).id
     const redeemed = await t.request.post('/v1/redemptions').set(t.headers.app).send({ redeemables: [{ object: 'voucher', id: 'GIFT-0001', gift: { credits: 1 } }], order: { amount: 100 } })
     const redemptionId = redeemed.body.redemptions[0].id as string
     const parentRedemptionId = redeemed.body.parent_redemption.id as string
@@ -109,7 +112,7 @@ describe('credentials matrix', () => {
     }
     const token = t.deps.tokens.issue({ projectId: 'proj_demo0001', clientId: 'promokit-app-id', scopes: ['api'] }).accessToken
     const ruleId = (project.validationRules.create(RULE) as { id: string }).id
-    const call = CALLS[op]({ exportId, redemptionId, parentRedemptionId, token, ruleId })
+    const call = CALLS[op]({ exportId, redemptionId, parentRedemptionId, asyncActionId, token, ruleId })
     let req = t.request[call.method](call.path).set(headers[kind])
     if (call.body) req = call.form ? req.type('form').send(call.body) : req.send(call.body)
     const before = status === 401 ? fingerprint(t) : undefined

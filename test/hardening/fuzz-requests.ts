@@ -30,6 +30,8 @@ const KNOWN_IDS: Record<string, string[]> = {
   assignmentId: ['rewa_demo0001', 'rewa_demo0002'],
   exportId: ['exp_0001', 'exp_0002'],
   redemptionId: ['r_0001', 'r_0002'],
+  // the async actions of the fuzzed deletes (sequential ids)
+  asyncActionId: ['aa_0001', 'aa_0002', 'aa_0003', 'aa_0004'],
   projectId: ['proj_demo0001', 'proj_demo0002'],
   campaignTemplateId: ['camp_tpl_demo0001', 'camp_tpl_demo0002', 'camp_tpl_demob001'],
   metadataSchemaId: ['ms_demo0001', 'ms_demo0012', 'ms_demob001'],
