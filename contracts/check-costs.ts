@@ -54,7 +54,7 @@ const CATALOGUE: Record<string, [requests: number, value: number, shares: Shared
   'management.metadata-schema-unknown-404': [1, 1, NOTHING],
   'management.copy-template': [2, 3, { changes: ['templates'] }],
   'management.copy-unknown-template-404': [1, 1, NOTHING],
-  'referrals.holders-cursor-paging': [14, 2, { reads: ['referral-holders'] }],
+  'referrals.holders-cursor-paging': [5, 2, { reads: ['referral-holders'] }],
   'referrals.holders-order': [2, 1, { reads: ['referral-holders'] }],
   'referrals.member-holders': [2, 2, { reads: ['referral-holders'] }],
   'referrals.unknown-member-404': [2, 1, NOTHING],

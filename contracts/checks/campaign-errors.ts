@@ -10,6 +10,7 @@ const INVALID_BODY_KEYS = ['invalid_campaign', 'invalid_payload']
 
 function expectInvalidKey(ctx: CheckContext, res: Exchange): void {
   ctx.expectThat(res, '/key', (k) => INVALID_BODY_KEYS.includes(k), INVALID_BODY_KEYS.join(' or '), 'an invalid body is refused with a documented key')
+  ctx.follows(res.response.body.key === 'invalid_campaign' ? 'invalid body: key invalid_campaign (API description)' : 'invalid body: key invalid_payload (real service)')
 }
 
 /** A refused create leaves nothing behind: no campaign of that name is listed. */

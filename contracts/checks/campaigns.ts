@@ -21,6 +21,7 @@ async function voucherCampaignHappyPath(ctx: CheckContext, type: CampaignType, v
   const status = created.response.body.creation_status
   ctx.expectThat(created, '/creation_status', (s) => s === 'IN_PROGRESS' || s === 'DONE', 'IN_PROGRESS (or DONE on a fast target)')
   ctx.expectField(created, '/vouchers_generation_status', status, 'the generation status follows the creation status')
+  ctx.follows(status === 'DONE' ? 'create answer: already DONE (real service, a fast target)' : 'create answer: IN_PROGRESS (API description)')
   if (status === 'DONE') ctx.expectField(created, '/vouchers_count', DEFAULT_VOUCHERS, 'a DONE campaign counts every generated voucher')
   else ctx.expectThat(created, '/vouchers_count', (n) => Number.isInteger(n) && n >= 0 && n < DEFAULT_VOUCHERS, `0..${DEFAULT_VOUCHERS - 1} while generating`, 'vouchers_count counts what is generated so far')
   ctx.expectField(created, '/active', true, 'active is true unless sent false')
@@ -110,6 +111,7 @@ export const campaignChecks: Check[] = [
       const { accepted, gone } = deleted
       if (!accepted || !gone) return ctx.fail({ pointer: '', message: 'DELETE of a campaign just created must be accepted, not answered 404' })
       ctx.expectResponse(accepted, { status: [202, 204] })
+      ctx.follows(accepted.response.status === 204 ? 'delete: 204 (API description)' : 'delete: 202 + async_action_id, deleted asynchronously (real service)')
       ctx.expectResponse(gone, { status: 404 })
       ctx.expectField(gone, '/key', 'not_found')
       const listed = await ctx.call({ operationId: 'listCampaigns', method: 'GET', path: '/v1/campaigns', query: { limit: 10, 'filters[campaigns][conditions][$is]': name } }, { status: 200 })

@@ -81,6 +81,7 @@ async function redeemOnce(ctx: CheckContext, item: Redeemable, discount: number)
   expectInapplicable(ctx, used, item.id, ['quantity_exceeded'], 'a used-up code')
   // A failed redemption: 200 with the item inapplicable, or (the real service) 400 naming the reason.
   const again = await redeem(ctx, body(), [200, 400])
+  ctx.follows(again.response.status === 400 ? 'failed redemption: 400 with its key (real service)' : 'failed redemption: 200 with the item in inapplicable_redeemables')
   if (again.response.status === 400) return ctx.expectThat(again, '/key', (k) => USED_UP_KEYS.includes(k), USED_UP_KEYS.join(' or '), 'the refusal names why the code cannot be redeemed')
   ctx.expectThat(again, '/redemptions', (r) => r === undefined || (Array.isArray(r) && r.every((x) => x?.result !== 'SUCCESS')), 'no successful redemption', 'a used-up code must not be redeemed again')
   ctx.expectThat(again, '/parent_redemption/result', (r) => r === undefined || r !== 'SUCCESS', 'no successful parent redemption', 'a used-up code must not be redeemed again')

@@ -27,7 +27,11 @@ async function sixCodes(ctx: CheckContext): Promise<Redeemable[]> {
  * rest as applicable_redeemables_limit_exceeded. A 400, or at most 5 applied and the others SKIPPED, pass.
  */
 function expectSixHandled(ctx: CheckContext, ex: Exchange, items: readonly Redeemable[], applied: string): void {
-  if (ex.response.status === 400) return ctx.expectThat(ex, '/key', (k) => typeof k === 'string' && k.length > 0, 'an error key')
+  if (ex.response.status === 400) {
+    ctx.follows('6 redeemables: refused with 400 (API description: at most 5)')
+    return ctx.expectThat(ex, '/key', (k) => typeof k === 'string' && k.length > 0, 'an error key')
+  }
+  ctx.follows('6 redeemables: 5 applied, the 6th SKIPPED as applicable_redeemables_limit_exceeded (real service)')
   const skipped = items.filter((item) => {
     const at = findItem(ex, item.id, ['skipped_redeemables', 'redeemables', 'inapplicable_redeemables'])
     return at !== undefined && getPointer(ex.response.body, `${at}/status`) === 'SKIPPED' && getPointer(ex.response.body, `${at}/result/details/key`) === 'applicable_redeemables_limit_exceeded'

@@ -74,11 +74,15 @@ export const exportChecks: Check[] = [
       ctx.expectField(scheduled, '/parameters/filters/campaign_id/conditions/$in', [campaignId], 'filters gain a campaign_id $in condition')
       // The real service's echo without filters may leave junction out.
       ctx.expectThat(scheduled, '/parameters/filters/junction', (j) => j === undefined || (typeof j === 'string' && j.toUpperCase() === 'AND'), 'AND (or absent)')
+      if (scheduled.response.body.parameters?.filters?.junction === undefined) ctx.follows('export echo: filters without junction (real service)')
 
       const done = await waitUntilDone(ctx, scheduled.response.body.id)
       ctx.expectThat(done, '/result/url', (u) => typeof u === 'string' && /^https?:\/\//.test(u), 'an absolute URL', 'a DONE export links its file')
       const { file, auth } = await download(ctx, done.response.body.result.url)
       const header = csvHeader(file.response.text)
+      ctx.follows(/text\/csv/i.test(file.response.headers['content-type'] ?? '') ? 'download: text/csv (API description)' : 'download: text/plain (real service)')
+      ctx.follows(auth === 'none' ? 'download: its token alone opens it (real service)' : 'download: needs the app keys besides its token')
+      if (/\s/.test(String(file.response.text).split(/\r?\n/)[0])) ctx.follows('CSV header: display names (real service)')
       if (header.join() !== FIELDS.join()) ctx.fail({ location: 'body', pointer: '', message: 'the CSV header must list exactly the requested fields (names or display names)', expected: FIELDS.join(','), actual: header.join(',') }, file)
       const wrong = new URL(done.response.body.result.url)
       wrong.searchParams.set('token', `${wrong.searchParams.get('token') ?? ''}pk-wrong`)

@@ -83,7 +83,9 @@ const orderChecks: Check[] = ORDERS.map((order) => ({
     if (MOCK_ORDERS.includes(order) && !ctx.isMock) ctx.skip(`order=${order} is promokit's mock only (the real service documents ${REAL_ORDERS.join(', ')}); not sent to a deployment`)
     const res = await list(ctx, { limit: 100, order })
     const campaigns: any[] = res.response.body.campaigns
-    if (!compareBy(order).some((cmp) => isSorted(campaigns, cmp))) {
+    const sortedBy = compareBy(order).findIndex((cmp) => isSorted(campaigns, cmp))
+    if (order.includes('updated_at') && sortedBy >= 0 && campaigns.some((c) => c.updated_at == null)) ctx.follows(`never-updated campaigns: ${['sorted by created_at', 'first', 'last'][sortedBy]}`)
+    if (sortedBy < 0) {
       const field = order.replace('-', '')
       const i = campaigns.findIndex((c, k) => k > 0 && compareBy(order)[0](campaigns[k - 1], c) > 0)
       ctx.fail({ pointer: `/campaigns/${i}/${field}`, message: `campaigns are not sorted by ${order}`, expected: `after ${JSON.stringify(campaigns[i - 1]?.[field])}`, actual: campaigns[i]?.[field] }, res)

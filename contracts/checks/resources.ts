@@ -125,6 +125,7 @@ export const resourceChecks: Check[] = [
       const again = await ctx.call({ operationId: 'copyCampaignTemplate', method: 'POST', path, body, auth: 'management' }, { status: 409 })
       // The real service's management 409 examples carry no key: when one is sent, it must be duplicate_found.
       ctx.expectThat(again, '/key', (k) => k === undefined || k === 'duplicate_found', 'duplicate_found (or no key)')
+      ctx.follows(again.response.body?.key === undefined ? 'management 409: no key (real service examples)' : 'management 409: key duplicate_found (API description)')
     },
   },
   {

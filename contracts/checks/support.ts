@@ -24,6 +24,7 @@ export async function waitUntilGenerated(ctx: CheckContext, id: string): Promise
     async () => {
       const ex = await ctx.client.send({ operationId: 'getCampaign', method: 'GET', path: campaignPath(id) })
       const { status, body } = ex.response
+      if (status !== 200) ctx.follows(`read while generating: ${status}${status === 404 ? ' with Retry-After' : ` ${body?.key ?? ''}`.trimEnd()} (real service)`)
       if (STILL_GENERATING.includes(status)) {
         // Possibly not in the spec for getCampaign: only the Error format is asked of it.
         if (body?.code !== status || typeof body?.message !== 'string') ctx.fail({ location: 'body', pointer: '/code', message: `a ${status} while generating must be an Error`, expected: status, actual: body?.code }, ex)

@@ -19,7 +19,8 @@ export function checkLine(result: CheckResult, index: number, total: number): st
   const width = String(total).length
   const counter = `[${String(index + 1).padStart(width)}/${total}]`
   const reason = result.status === 'skipped' && result.reason ? ` (skipped: ${result.reason})` : ''
-  return `${counter} ${MARK[result.status]} ${result.id} — ${result.title} ${dim(`${result.durationMs} ms`)}${reason}\n`
+  const follows = result.follows?.length ? `\n${' '.repeat(counter.length + 3)}follows: ${result.follows.join('; ')}` : ''
+  return `${counter} ${MARK[result.status]} ${result.id} — ${result.title} ${dim(`${result.durationMs} ms`)}${reason}${follows}\n`
 }
 
 /** `--list`: each planned check with its request estimate, then the total the run will send (at most `--max-requests`). */
@@ -46,6 +47,7 @@ export function printReport(out: Writer, report: RunReport): void {
     if (f.curl) out.write(`   request: ${f.curl}\n`)
     if (f.response) out.write(`   response: ${truncate(f.response.body, 600)}\n`)
   })
+  printFollows(out, report)
   out.write(`\nCoverage (operations × documented statuses; * = exercised)\n`)
   for (const row of report.coverage) {
     const statuses = row.statuses.map((s) => (s.exercised ? `${s.status}*` : s.status)).join(' ')
@@ -68,6 +70,14 @@ export function printReport(out: Writer, report: RunReport): void {
   if (report.summary.rateLimited) out.write(`${report.summary.rateLimited} check(s) NOT RUN: the target rate-limited the run for longer than --rate-limit-wait (not failures; run them later or with a higher plan)\n`)
   out.write(`\n${report.requests} requests in ${report.durationMs} ms against ${report.target.baseUrl}${report.target.isMock ? ' (promokit mock)' : ''}\n`)
   out.write(`${summaryLine(report)}\n`)
+}
+
+/** Where the API description and the real service's documentation differ (both pass): what the target did, per check. */
+function printFollows(out: Writer, report: RunReport): void {
+  const noted = report.results.filter((r) => r.follows?.length)
+  if (noted.length === 0) return
+  out.write(`\nWhere the API description and the real service differ (both pass), the target follows:\n`)
+  for (const r of noted) out.write(`  ${r.id}: ${r.follows!.join('; ')}\n`)
 }
 
 function printBaseline(out: Writer, b: NonNullable<RunReport['baseline']>): void {

@@ -34,7 +34,7 @@ ${report.interrupted ? `<p class="warn">Stopped early: ${esc(report.interrupted)
 <nav><h2>Index</h2><p><a href="#failures">Failures (${failures.length})</a> · <a href="#coverage">Coverage (${exercised}/${documented})</a>${knownFailures.length ? ` · <a href="#known">Known failures (${knownFailures.length})</a>` : ''} · <a href="#skipped">Skipped (${skips.length})</a> · <a href="#passed">Passed (${passes.length})</a>${report.cleanup.failed.length ? ' · <a href="#cleanup" class="bad">Cleanup failed</a>' : ''}${report.drift ? ' · <a href="#drift">Drift</a>' : ''}</p>
 ${failures.length ? `<ol class="index">${failures.map((r) => `<li><a href="#${esc(r.id)}">${esc(r.id)}</a> <span class="dim">${esc(firstProblem(r))}</span></li>`).join('')}</ol>` : '<p>No failures.</p>'}</nav>
 ${baselineHtml(report)}${report.drift ? driftHtml(report.drift) : ''}
-<section id="coverage"><h2>Coverage</h2><p>${exercised} of ${documented} documented statuses exercised.</p>${coverageHtml(report.coverage)}</section>
+${followsHtml(report.results)}<section id="coverage"><h2>Coverage</h2><p>${exercised} of ${documented} documented statuses exercised.</p>${coverageHtml(report.coverage)}</section>
 <section id="failures"><h2>Failures (${failures.length})</h2>${groupFailures(failures).map(([r, same]) => failureHtml(r.failure!, undefined, same)).join('\n') || '<p>None.</p>'}</section>
 ${knownFailures.length ? `<section id="known"><h2>Known failures, tolerated by the baseline (${knownFailures.length})</h2><details><summary>Show them</summary>${knownFailures.map((r) => failureHtml(r.failure!, r.baseline)).join('\n')}</details></section>` : ''}
 <section id="skipped"><h2>Skipped (${skips.length})</h2>${skips.length ? checkTable(skips) : '<p>None.</p>'}</section>
@@ -110,10 +110,18 @@ function coverageHtml(rows: readonly CoverageRow[]): string {
   return `<table><thead><tr><th>Operation</th><th>Route</th><th>Documented statuses (green = exercised)</th></tr></thead><tbody>${body}</tbody></table>`
 }
 
+/** Per check, which documented behaviour the target showed where the API description and the real service differ. */
+function followsHtml(results: readonly CheckResult[]): string {
+  const noted = results.filter((r) => r.follows?.length)
+  if (noted.length === 0) return ''
+  const rows = noted.map((r) => `<tr><td>${r.failure ? `<a href="#${esc(r.id)}">${esc(r.id)}</a>` : esc(r.id)}</td><td>${r.follows!.map(esc).join('<br>')}</td></tr>`).join('')
+  return `<section id="follows"><h2>Documented alternatives (${noted.length} checks)</h2><details><summary>Where the API description and the real service differ, both pass; what this target does</summary><table><thead><tr><th>Check</th><th>The target follows</th></tr></thead><tbody>${rows}</tbody></table></details></section>\n`
+}
+
 function checkRow(r: CheckResult): string {
   const mark = { passed: '✓', failed: '✗', skipped: '–' }[r.status]
   const link = r.failure ? `<a href="#${esc(r.id)}">${esc(r.id)}</a>` : esc(r.id)
-  return `<tr class="${r.status}"><td>${mark}</td><td>${link}<br><small>${esc(r.title)}</small></td><td>${esc(r.operationIds.join(', '))}</td><td>${r.durationMs}</td><td>${esc(r.reason ?? '')}</td></tr>`
+  return `<tr class="${r.status}"><td>${mark}</td><td>${link}<br><small>${esc(r.title)}</small></td><td>${esc(r.operationIds.join(', '))}</td><td>${r.durationMs}</td><td>${esc(r.reason ?? '')}${r.follows?.length ? `<small>${r.reason ? '<br>' : ''}follows: ${r.follows.map(esc).join('; ')}</small>` : ''}</td></tr>`
 }
 
 function cleanupHtml(report: RunReport): string {

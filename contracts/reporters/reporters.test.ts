@@ -6,6 +6,7 @@ import { renderHtml } from './html.js'
 import { renderJson } from './json.js'
 import { renderJunit } from './junit.js'
 
+const DELETE_202 = 'delete: 202 + async_action_id, deleted asynchronously (real service)'
 const NASTY = `<script>alert("x")</script> & 'quotes' \u0001`
 
 function sampleReport(): RunReport {
@@ -19,6 +20,7 @@ function sampleReport(): RunReport {
     requests: 42,
     results: [
       { id: 'campaigns.create-promotion', title: 'create a PROMOTION campaign', operationIds: ['createCampaign'], status: 'passed', durationMs: 12 },
+      { id: 'campaigns.delete', title: 'delete a campaign', operationIds: ['deleteCampaign'], status: 'passed', durationMs: 9, follows: [DELETE_202] },
       {
         id: 'categories.create',
         title: `create a category ${NASTY}`,
@@ -41,7 +43,7 @@ function sampleReport(): RunReport {
     coverage: [
       { operationId: 'createCategory', method: 'POST', path: '/v1/categories', statuses: [{ status: '200', exercised: true }, { status: '400', exercised: false }], undocumented: [418] },
     ],
-    summary: { passed: 1, failed: 1, skipped: 1 },
+    summary: { passed: 2, failed: 1, skipped: 1 },
     cleanup: { deleted: ['deleteCampaign camp_1'], failed: [], kept: ['category cat_1 (pk-run1-category-1)'] },
   }
 }
@@ -51,10 +53,10 @@ describe('JUnit reporter', () => {
     const xml = renderJunit(sampleReport())
     expect(XMLValidator.validate(xml)).toBe(true)
     const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(xml)
-    expect(doc.testsuites).toMatchObject({ tests: '3', failures: '1', skipped: '1' })
+    expect(doc.testsuites).toMatchObject({ tests: '4', failures: '1', skipped: '1' })
     const suites = [doc.testsuites.testsuite].flat()
     const cases = suites.flatMap((s: any) => [s.testcase].flat())
-    expect(cases).toHaveLength(3)
+    expect(cases).toHaveLength(4)
     const failed = cases.find((c: any) => c.failure)
     expect(failed.failure.message).toContain('body /id')
     expect(failed.failure['#text']).toContain('curl -X POST')
@@ -66,7 +68,7 @@ describe('HTML reporter', () => {
   it('is one self-contained page showing the failure, its request and the coverage table', () => {
     const html = renderHtml(sampleReport())
     expect(html).toMatch(/^<!doctype html>/)
-    expect(html).toContain('1 passed, 1 failed, 1 skipped')
+    expect(html).toContain('2 passed, 1 failed, 1 skipped')
     expect(html).toContain('categories.create')
     expect(html).toContain('<code>/id</code>')
     expect(html).toContain('curl -X POST')
@@ -76,14 +78,22 @@ describe('HTML reporter', () => {
     expect(html).not.toMatch(/<script|<link|src=|@import|https?:\/\/(?!staging\.example\.com)/)
     expect(html).toContain('&lt;script&gt;')
   })
+
+  it('says, per check, which documented behaviour the target follows, in a table above the coverage', () => {
+    const html = renderHtml(sampleReport())
+    expect(html.indexOf('Documented alternatives')).toBeGreaterThan(0)
+    expect(html.indexOf('Documented alternatives')).toBeLessThan(html.indexOf('id="coverage"'))
+    expect(html).toContain(`<tr><td>campaigns.delete</td><td>${DELETE_202}</td></tr>`)
+  })
 })
 
 describe('JSON reporter', () => {
   it('round-trips the report with failures, pointers and coverage', () => {
     const json = JSON.parse(renderJson(sampleReport()))
     expect(json.format).toBe('promokit-contract-report')
-    expect(json.results[1].failure.problems[0].pointer).toBe('/id')
+    expect(json.results[2].failure.problems[0].pointer).toBe('/id')
     expect(json.coverage[0].statuses).toHaveLength(2)
+    expect(json.results[1].follows).toEqual([DELETE_202])
   })
 })
 
@@ -91,9 +101,10 @@ describe('console reporter', () => {
   it('ends with exactly the summary line', () => {
     let out = ''
     printReport({ write: (t) => (out += t) }, sampleReport())
-    expect(out.trimEnd().split('\n').at(-1)).toBe('1 passed, 1 failed, 1 skipped')
-    expect(summaryLine(sampleReport())).toBe('1 passed, 1 failed, 1 skipped')
+    expect(out.trimEnd().split('\n').at(-1)).toBe('2 passed, 1 failed, 1 skipped')
+    expect(summaryLine(sampleReport())).toBe('2 passed, 1 failed, 1 skipped')
     expect(out).toContain('body /id')
+    expect(out).toContain(`the target follows:\n  campaigns.delete: ${DELETE_202}\n`)
     expect(out).toContain('1 kept (the API cannot delete them; named with the run prefix):\n  - category cat_1 (pk-run1-category-1)')
   })
 })

@@ -8,7 +8,7 @@ import { wrapMock, type Behaviour } from './wrap-mock.js'
  * One whole contract-suite run against `mock` (reset first) seen through `behaviour`. The wrapper passes the
  * mock's control API through, so the run is told it faces the mock and moves its clock instead of sleeping.
  */
-export async function runWrapped(mock: MockServer, suite: Suite, behaviour: Behaviour, concurrency = 4): Promise<RunReport> {
+export async function runWrapped(mock: MockServer, suite: Suite, behaviour: Behaviour, options: { concurrency?: number; only?: string } = {}): Promise<RunReport> {
   await mock.reset()
   const wrapped = await wrapMock(mock.url, behaviour, suite.validator.operations)
   try {
@@ -18,8 +18,8 @@ export async function runWrapped(mock: MockServer, suite: Suite, behaviour: Beha
       ids: { projectId: mock.credentials.projectId },
       isMock: true,
       validator: suite.validator,
-      checks: suite.checks,
-      concurrency,
+      checks: options.only ? suite.checks.filter((c) => c.id === options.only) : suite.checks,
+      concurrency: options.concurrency ?? 4,
     })
   } finally {
     await wrapped.close()

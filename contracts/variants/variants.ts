@@ -7,13 +7,9 @@ export interface Variant {
   /** Where it is documented. */
   source: string
   behaviour: Behaviour
-  /** Whether the spec documents it (a status, a nullable field): until it does, the variant is a defect for the spec. */
-  documented?(doc: any): boolean
+  /** A check that must report (`follows`) the documented behaviour this variant shows: [check id or '*' for any, words of it]. */
+  follows?: [check: string, shown: string]
 }
-
-const accepts204 = (doc: any): boolean => doc.paths?.['/v1/campaigns/{campaignId}']?.delete?.responses?.['204'] !== undefined
-const categoriesOptional = (doc: any): boolean => !(doc.components?.schemas?.Campaign?.required ?? []).includes('categories')
-const holderTypeNullable = (doc: any): boolean => [doc.components?.schemas?.RedeemableHolder?.properties?.campaign_type?.type].flat().includes('null')
 
 const isDownload = (req: { url: URL }): boolean => req.url.searchParams.has('token')
 
@@ -95,20 +91,20 @@ const rateLimited: Behaviour = {
 
 /** Issue 12 section 1: behaviours the suite must accept (each a one-entry difference from the mock). */
 export const VARIANTS: Variant[] = [
-  { kind: 'delete answered 204, the campaign gone at once', source: 'spec 204 (synchronous deployments)', behaviour: syncDelete, documented: accepts204 },
-  { kind: 'invalid create body refused with key invalid_payload', source: 'real 1.3', behaviour: onResponse('createCampaign', (res) => void (res.body.key = 'invalid_payload'), 400) },
-  { kind: 'export download served as text/plain', source: 'real 8.2', behaviour: onResponse('getExport', (res, req) => void (isDownload(req) && (res.headers['content-type'] = 'text/plain; charset=utf-8')), 200) },
+  { kind: 'delete answered 204, the campaign gone at once', source: 'spec 204 (synchronous deployments)', behaviour: syncDelete, follows: ['campaigns.delete', 'delete: 204'] },
+  { kind: 'invalid create body refused with key invalid_payload', source: 'real 1.3', behaviour: onResponse('createCampaign', (res) => void (res.body.key = 'invalid_payload'), 400), follows: ['campaigns.invalid-body-400', 'key invalid_payload'] },
+  { kind: 'export download served as text/plain', source: 'real 8.2', behaviour: onResponse('getExport', (res, req) => void (isDownload(req) && (res.headers['content-type'] = 'text/plain; charset=utf-8')), 200), follows: ['exports.lifecycle', 'download: text/plain'] },
   {
     kind: 'export download needing the app keys besides its token',
     source: 'issue 12 §1',
     behaviour: onRequest('getExport', (req) => (isDownload(req) && !req.headers['x-app-token'] ? errorAnswer(401, 'unauthorized', 'Unauthorized') : undefined)),
+    follows: ['exports.lifecycle', 'needs the app keys'],
   },
   { kind: 'CSV header with display names', source: 'issue 12 §1', behaviour: onResponse('getExport', (res, req) => void (isDownload(req) && (res.text = res.text.replace(/^[^\r\n]*/, (h) => h.split(',').map((f) => DISPLAY[f] ?? f).join(',')))), 200) },
-  { kind: 'campaign DONE already in the create answer', source: 'issue 12 §1', behaviour: doneOnCreate },
+  { kind: 'campaign DONE already in the create answer', source: 'issue 12 §1', behaviour: doneOnCreate, follows: ['campaigns.create-gift-vouchers', 'already DONE'] },
   {
     kind: 'campaigns without categories unless expanded',
     source: 'real schema',
-    documented: categoriesOptional,
     behaviour: onResponse(['getCampaign', 'listCampaigns', 'createCampaign'], (res, req) => {
       if (req.url.searchParams.get('expand') === 'category') return
       for (const c of res.body?.campaigns ?? [res.body]) if (c && typeof c === 'object') delete c.categories
@@ -117,19 +113,19 @@ export const VARIANTS: Variant[] = [
   {
     kind: 'referral holders with campaign_type null',
     source: 'real examples',
-    documented: holderTypeNullable,
     behaviour: onResponse(['listReferralCodeHolders', 'listMemberHolders'], (res) => (res.body?.data ?? []).forEach((h: any) => (h.campaign_type = null)), 200),
   },
   {
     kind: 'management errors without key',
     source: 'real 1.3',
     behaviour: onResponse(['getMetadataSchema', 'copyCampaignTemplate'], (res) => dropAt(res.body, '/key'), (s) => s === 404 || s === 409),
+    follows: ['management.copy-template', '409: no key'],
   },
-  { kind: 'export echo without filters.junction', source: 'real 2.6', behaviour: onResponse(['exportCampaignTransactions', 'getExport'], (res) => dropAt(res.body, '/parameters/filters/junction'), 200) },
-  { kind: 'a generating campaign answered 423', source: 'issue 12 §1', behaviour: notYet(423, 'resource_locked') },
+  { kind: 'export echo without filters.junction', source: 'real 2.6', behaviour: onResponse(['exportCampaignTransactions', 'getExport'], (res) => dropAt(res.body, '/parameters/filters/junction'), 200), follows: ['exports.lifecycle', 'without junction'] },
+  { kind: 'a generating campaign answered 423', source: 'issue 12 §1', behaviour: notYet(423, 'resource_locked'), follows: ['*', 'read while generating: 423'] },
   { kind: 'a generating campaign answered 400', source: 'issue 12 §1', behaviour: notYet(400, 'invalid_request') },
-  { kind: 'a failed redemption answered 400 with its key', source: 'real 8.5', behaviour: failedRedemption400 },
-  { kind: 'the 6th redeemable SKIPPED (applicable_redeemables_limit_exceeded)', source: 'real 4.3', behaviour: skipSixth },
+  { kind: 'a failed redemption answered 400 with its key', source: 'real 8.5', behaviour: failedRedemption400, follows: ['checkout.coupon-redeem-once', 'failed redemption: 400'] },
+  { kind: 'the 6th redeemable SKIPPED (applicable_redeemables_limit_exceeded)', source: 'real 4.3', behaviour: skipSixth, follows: ['checkout.validate-six-redeemables', 'the 6th SKIPPED'] },
   { kind: 'never-updated campaigns first on updated_at', source: 'issue 12 §1', behaviour: nullUpdatedAt('first') },
   { kind: 'never-updated campaigns last on updated_at', source: 'issue 12 §1', behaviour: nullUpdatedAt('last') },
   { kind: 'rate-limit headers and a 429 every 20 requests', source: 'real 8.3', behaviour: rateLimited },

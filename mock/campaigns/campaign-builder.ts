@@ -3,6 +3,7 @@ import { cloneJson } from '../../src/json-clone.js'
 import type { IdSource } from '../../src/ids.js'
 import type { Category } from '../categories/category-store.js'
 import { ApiError, notFound } from '../errors.js'
+import { accessFromInput } from './campaign-access.js'
 import { discountProblem } from './discount-check.js'
 import { normaliseCodeConfig } from '../vouchers/code-generator.js'
 import type { VoucherTemplate } from '../vouchers/voucher-types.js'
@@ -75,6 +76,8 @@ export function buildCampaign(input: CampaignInput, ctx: BuildContext): Draft {
     updatedAt: null,
   }
   if (template) draft.voucher = template
+  const access = accessFromInput(input)
+  if (access) draft.access = access
   if (template && input.referral_program !== undefined) draft.referral_program = cloneJson(input.referral_program)
   const pinned = (input as { validation_rules_assignments?: { data?: RuleAssignment[] } }).validation_rules_assignments?.data
   draft.assignments = pinned?.map((a) => ({ ...a })) ?? (input.validation_rules ?? []).map((rule) => assignment(ctx, rule, id, 'campaign'))

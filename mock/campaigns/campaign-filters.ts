@@ -1,123 +1,117 @@
 import { ApiError } from '../errors.js'
-import type { StoredCampaign } from './campaign-types.js'
+import { compileFilters, type FilterFields, type Predicate } from '../filters/filter-engine.js'
+import { listOf } from '../filters/conditions.js'
+import type { CampaignStatus, StoredCampaign } from './campaign-types.js'
+import { CAMPAIGN_TYPES } from './campaign-types.js'
 
-export type Predicate = (campaign: StoredCampaign) => boolean
-type Status = (campaign: StoredCampaign) => string
+export type { Predicate }
+type Status = (campaign: StoredCampaign) => CampaignStatus
 
 /** What a `filters` deepObject turned into, plus hints the planner can use to avoid a scan. */
 export interface ParsedFilters {
-  predicates: Predicate[]
+  predicates: Predicate<StoredCampaign>[]
   junction: 'and' | 'or'
   /** Exact names asked for with `$is` / `$in` (AND junction only): looked up, not scanned. */
   names?: string[]
 }
 
-const STRING_OPS = ['$in', '$not_in', '$is', '$is_not', '$has_value', '$is_unknown', '$starts_with', '$ends_with', '$contains', '$not_contain'] as const
-const DATE_OPS = ['$after', '$before', '$has_value', '$is_unknown', '$more_than', '$less_than'] as const
-const DAY_MS = 86_400_000
-
-type Field = { kind: 'string'; get: (c: StoredCampaign, status: Status) => string | undefined } | { kind: 'date'; get: (c: StoredCampaign) => number | undefined }
-
+const STATUSES: readonly CampaignStatus[] = ['DONE', 'IN_PROGRESS', 'FAILED', 'DRAFT', 'MODIFYING']
 const date = (iso: string | undefined): number | undefined => (iso === undefined ? undefined : Date.parse(iso))
+const started = (c: StoredCampaign, now: number): boolean => (date(c.start_date) ?? -Infinity) <= now
+const expired = (c: StoredCampaign, now: number): boolean => (date(c.expiration_date) ?? Infinity) < now
+/** Redeemable now as far as the campaign goes: switched on, inside its dates. */
+const activeNow = (c: StoredCampaign, now: number): boolean => c.active && started(c, now) && !expired(c, now)
 
-/** Fields of List Campaigns' `filters` (real-service-notes §2.2); `name` is accepted as an alias of `campaigns`. */
-const FIELDS: Record<string, Field> = {
-  campaigns: { kind: 'string', get: (c) => c.name },
-  name: { kind: 'string', get: (c) => c.name },
-  campaigns_id: { kind: 'string', get: (c) => c.id },
-  id: { kind: 'string', get: (c) => c.id },
-  campaign_status: { kind: 'string', get: (c, status) => status(c) },
-  campaign_type: { kind: 'string', get: (c) => c.campaign_type },
-  type: { kind: 'string', get: (c) => c.type },
-  voucher_type: { kind: 'string', get: (c) => c.voucher?.type },
-  is_referral_code: { kind: 'string', get: (c) => String(c.voucher?.is_referral_code ?? false).toUpperCase() },
-  categories: { kind: 'string', get: (c) => c.category?.name },
-  category_ids: { kind: 'string', get: (c) => c.category?.id },
-  created_date: { kind: 'date', get: (c) => c.createdAt },
-  created_at: { kind: 'date', get: (c) => c.createdAt },
-  updated_at: { kind: 'date', get: (c) => c.updatedAt ?? undefined },
-  start_date: { kind: 'date', get: (c) => date(c.start_date) },
-  expiration_date: { kind: 'date', get: (c) => date(c.expiration_date) },
+/**
+ * Fields of List Campaigns' `filters` (real-service-notes §2.2). `name`, `id`, `campaign_type` and
+ * `created_at` are accepted as aliases of `campaigns`, `campaigns_id`, the query parameter and
+ * `created_date`. `validity_timeframe` compares the instant its intervals count from (the campaign's
+ * `start_date`, else its creation), and only for campaigns that have a timeframe.
+ */
+function campaignFields(status: Status): FilterFields<StoredCampaign> {
+  const name = { kind: 'string', get: (c: StoredCampaign) => c.name } as const
+  const id = { kind: 'string', get: (c: StoredCampaign) => c.id } as const
+  const created = { kind: 'datetime', get: (c: StoredCampaign) => c.createdAt } as const
+  return {
+    campaigns: name,
+    name,
+    campaigns_id: id,
+    id,
+    campaign_status: {
+      kind: 'string',
+      get: status,
+      values: STATUSES,
+      ops: ['$in', '$not_in', '$is', '$is_not', '$has_value', '$is_unknown', '$starts_with', '$ends_with'],
+    },
+    status: {
+      kind: 'flags',
+      flags: {
+        $active: (c, now) => status(c) === 'DONE' && activeNow(c, now),
+        $failed: (c) => status(c) === 'FAILED',
+        $in_progress: (c) => status(c) === 'IN_PROGRESS',
+        $expired: (c, now) => expired(c, now),
+        // written without `$` in the vendor document; both spellings are read
+        before_start: (c, now) => !started(c, now),
+        $before_start: (c, now) => !started(c, now),
+      },
+    },
+    active: {
+      kind: 'flags',
+      flags: {
+        $enabled: (c) => c.active,
+        $disabled: (c) => !c.active,
+        $expired: (c, now) => expired(c, now),
+        $active: (c, now) => activeNow(c, now),
+      },
+    },
+    campaign_type: { kind: 'string', get: (c) => c.campaign_type, values: CAMPAIGN_TYPES },
+    type: { kind: 'string', get: (c) => c.type, values: ['AUTO_UPDATE', 'BULK', 'STANDALONE', 'STATIC'] },
+    voucher_type: { kind: 'string', get: (c) => c.voucher?.type, values: ['GIFT_VOUCHER', 'DISCOUNT_VOUCHER', 'LOYALTY_CARD'] },
+    is_referral_code: {
+      kind: 'string',
+      get: (c) => String(c.voucher?.is_referral_code ?? false),
+      values: ['TRUE', 'FALSE'],
+      upper: true,
+      ops: ['$is', '$is_not'],
+    },
+    categories: { kind: 'string', get: (c) => c.category?.name },
+    category_ids: { kind: 'string', get: (c) => c.category?.id },
+    created_date: created,
+    created_at: created,
+    updated_at: { kind: 'datetime', get: (c) => c.updatedAt },
+    start_date: { kind: 'datetime', get: (c) => c.start_date },
+    expiration_date: { kind: 'datetime', get: (c) => c.expiration_date },
+    validity_timeframe: { kind: 'datetime', get: (c) => (c.validity_timeframe ? (date(c.start_date) ?? c.createdAt) : undefined) },
+    validity_day_of_week: { kind: 'custom', compile: dayOfWeek },
+  }
 }
 
-const list = (value: unknown): string[] =>
-  Array.isArray(value) ? value.map(String) : typeof value === 'object' && value !== null ? Object.values(value).map(String) : [String(value)]
+/** `validity_day_of_week[conditions][$is]=[0..6]`: campaigns valid on exactly these days. */
+function dayOfWeek(op: string, value: unknown, where: string): Predicate<StoredCampaign> {
+  if (op !== '$is') throw bad(`${where}: unknown operator; use $is`)
+  const days = listOf(value).map(Number)
+  if (days.some((d) => !Number.isInteger(d) || d < 0 || d > 6)) throw bad(`${where}: days must be whole numbers from 0 (Sunday) to 6`)
+  const wanted = [...new Set(days)].sort().join()
+  return (c) => [...new Set(c.validity_day_of_week ?? [])].sort().join() === wanted
+}
 
-const bad = (detail: string): ApiError => new ApiError('INVALID_QUERY_PARAMS', detail)
+const bad = (details: string): ApiError => new ApiError('INVALID_QUERY_PARAMS', details)
 
 export function parseFilters(filters: unknown, status: Status, now: () => number): ParsedFilters {
-  if (filters === undefined || filters === null || filters === '') return { predicates: [], junction: 'and' }
-  if (typeof filters !== 'object' || Array.isArray(filters)) throw bad('filters: must be an object, e.g. filters[campaigns][conditions][$is]=Summer')
-  const { junction: rawJunction, ...fields } = filters as Record<string, unknown>
-  const junction = String(rawJunction ?? 'and').toLowerCase()
-  if (junction !== 'and' && junction !== 'or') throw bad(`filters[junction]: must be "and" or "or", got "${rawJunction}"`)
-  const parsed: ParsedFilters = { predicates: [], junction }
-  for (const [name, raw] of Object.entries(fields)) {
-    const field = FIELDS[name]
-    if (!field) throw bad(`filters[${name}]: unknown filter; known: ${Object.keys(FIELDS).join(', ')}`)
-    const conditions = conditionsOf(name, raw)
-    for (const [op, value] of Object.entries(conditions)) {
-      parsed.predicates.push(
-        field.kind === 'string' ? stringPredicate(name, field.get, op, value, status) : datePredicate(name, field.get, op, value, now),
-      )
-      if (junction === 'and' && (name === 'campaigns' || name === 'name') && (op === '$is' || op === '$in')) {
-        const names = op === '$is' ? [String(value)] : list(value)
-        parsed.names = parsed.names ? parsed.names.filter((n) => names.includes(n)) : names
-      }
-    }
+  const compiled = compileFilters(filters, campaignFields(status), { now: now(), errorCode: 'INVALID_QUERY_PARAMS', where: 'filters', style: 'query' })
+  const parsed: ParsedFilters = { predicates: compiled.predicates, junction: compiled.junction }
+  if (compiled.junction !== 'and') return parsed
+  for (const { field, op, value } of compiled.conditions) {
+    if ((field !== 'campaigns' && field !== 'name') || (op !== '$is' && op !== '$in')) continue
+    const names = listOf(value)
+    parsed.names = parsed.names ? parsed.names.filter((n) => names.includes(n)) : names
   }
   return parsed
 }
 
-function conditionsOf(name: string, raw: unknown): Record<string, unknown> {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-    throw bad(`filters[${name}]: expected conditions, e.g. filters[${name}][conditions][$is]=value`)
-  }
-  const outer = raw as Record<string, unknown>
-  const conditions = (outer.conditions ?? outer) as Record<string, unknown>
-  if (typeof conditions !== 'object' || conditions === null || Object.keys(conditions).length === 0) {
-    throw bad(`filters[${name}][conditions]: needs at least one operator`)
-  }
-  return conditions
-}
-
-function stringPredicate(name: string, get: (c: StoredCampaign, s: Status) => string | undefined, op: string, value: unknown, status: Status): Predicate {
-  const at = (c: StoredCampaign): string | undefined => get(c, status)
-  const one = String(value)
-  const norm = name === 'is_referral_code' ? one.toUpperCase() : one
-  switch (op as (typeof STRING_OPS)[number]) {
-    case '$is': return (c) => at(c) === norm
-    case '$is_not': return (c) => at(c) !== norm
-    case '$in': { const set = new Set(list(value)); return (c) => set.has(at(c) ?? '\u0000') }
-    case '$not_in': { const set = new Set(list(value)); return (c) => !set.has(at(c) ?? '\u0000') }
-    case '$has_value': return (c) => at(c) !== undefined && at(c) !== ''
-    case '$is_unknown': return (c) => at(c) === undefined || at(c) === ''
-    case '$starts_with': return (c) => at(c)?.startsWith(one) ?? false
-    case '$ends_with': return (c) => at(c)?.endsWith(one) ?? false
-    case '$contains': return (c) => at(c)?.includes(one) ?? false
-    case '$not_contain': return (c) => !(at(c)?.includes(one) ?? false)
-    default: throw bad(`filters[${name}][conditions][${op}]: unknown operator; use one of ${STRING_OPS.join(', ')}`)
-  }
-}
-
-function datePredicate(name: string, get: (c: StoredCampaign) => number | undefined, op: string, value: unknown, now: () => number): Predicate {
-  const ms = (): number => {
-    const parsed = Date.parse(String(Array.isArray(value) ? value[0] : value))
-    if (Number.isNaN(parsed)) throw bad(`filters[${name}][conditions][${op}]: must be an ISO 8601 date-time, got "${value}"`)
-    return parsed
-  }
-  const days = (): number => {
-    const n = Number(value)
-    if (!Number.isInteger(n) || n < 0) throw bad(`filters[${name}][conditions][${op}]: must be a whole number of days, got "${value}"`)
-    return n * DAY_MS
-  }
-  switch (op as (typeof DATE_OPS)[number]) {
-    case '$after': { const t = ms(); return (c) => (get(c) ?? -Infinity) > t }
-    case '$before': { const t = ms(); return (c) => (get(c) ?? Infinity) < t }
-    case '$has_value': return (c) => get(c) !== undefined
-    case '$is_unknown': return (c) => get(c) === undefined
-    case '$more_than': { const d = days(); return (c) => { const t = get(c); return t !== undefined && now() - t > d } }
-    case '$less_than': { const d = days(); return (c) => { const t = get(c); return t !== undefined && now() - t < d } }
-    default: throw bad(`filters[${name}][conditions][${op}]: unknown operator; use one of ${DATE_OPS.join(', ')}`)
-  }
+/** Whether the answer to these filters can change with the clock alone (no campaign changing). */
+export function readsTheClock(filters: unknown): boolean {
+  if (typeof filters !== 'object' || filters === null) return false
+  const text = JSON.stringify(filters)
+  return /"(status|active|\$more_than|\$less_than)"/.test(text)
 }

@@ -1,6 +1,7 @@
 import { ApiError } from '../errors.js'
 import type { Predicate } from './campaign-filters.js'
 import { parseFilters } from './campaign-filters.js'
+import { accessPredicate } from './campaign-access.js'
 import type { CampaignIndex, OrderKey } from './campaign-index.js'
 import { COMPARE } from './campaign-index.js'
 import type { CampaignStatus, CampaignType, StoredCampaign } from './campaign-types.js'
@@ -17,6 +18,13 @@ export interface ListCampaignsQuery {
   order?: string
   expand?: string | string[]
   filters?: unknown
+  access_settings?: unknown
+}
+
+/** What `expand` adds to each listed campaign. */
+export interface ListExpand {
+  categories: boolean
+  access: boolean
 }
 
 export interface CampaignListPage {
@@ -32,13 +40,14 @@ export interface ListContext {
   byName: ReadonlyMap<string, StoredCampaign>
   now: () => number
   status: (c: StoredCampaign) => CampaignStatus
-  view: (c: StoredCampaign, withCategories: boolean) => Json
+  view: (c: StoredCampaign, expand: ListExpand) => Json
   /** The `page-overlap` domain fault: page n starts one item early. */
   overlap: () => boolean
 }
 
 const bad = (details: string): ApiError => new ApiError('INVALID_QUERY_PARAMS', details)
 const ORDERS = ['created_at', '-created_at', 'updated_at', '-updated_at', 'name', '-name']
+const EXPANDS = ['category', 'categories', 'access_settings_assignments']
 
 /**
  * listCampaigns without sorting per request: pick the narrowest pre-ordered candidate list (exact
@@ -55,18 +64,20 @@ export function listCampaigns(query: ListCampaignsQuery, ctx: ListContext): Camp
   if (!ORDERS.includes(order)) throw bad(`order: must be one of ${ORDERS.join(', ')}, got "${order}"`)
   const key = order.replace(/^-/, '') as OrderKey
   const descending = order.startsWith('-')
-  const withCategories = expands(query.expand)
+  const expand = expands(query.expand)
 
   const type = query.campaign_type as CampaignType | undefined
   if (type !== undefined && !CAMPAIGN_TYPES.includes(type)) throw bad(`campaign_type: must be one of ${CAMPAIGN_TYPES.join(', ')}`)
   const status = query.campaign_status
   const filters = parseFilters(query.filters, ctx.status, ctx.now)
 
-  const rest: Predicate[] = []
+  const rest: Predicate<StoredCampaign>[] = []
   if (query.is_referral_code !== undefined) {
     const wanted = String(query.is_referral_code) === 'true'
     rest.push((c) => (c.voucher?.is_referral_code ?? false) === wanted)
   }
+  const access = accessPredicate(query.access_settings)
+  if (access) rest.push(access)
   if (filters.junction === 'and') rest.push(...filters.predicates)
   else if (filters.predicates.length > 0) rest.push((c) => filters.predicates.some((p) => p(c)))
 
@@ -112,13 +123,15 @@ export function listCampaigns(query: ListCampaignsQuery, ctx: ListContext): Camp
   return {
     object: 'list',
     data_ref: 'campaigns',
-    campaigns: picked.map((c) => ctx.view(c, withCategories)),
+    campaigns: picked.map((c) => ctx.view(c, expand)),
     total: total ?? matched,
   }
 }
 
-function expands(expand: string | string[] | undefined): boolean {
-  if (expand === undefined) return false
-  const values = (Array.isArray(expand) ? expand : [expand]).flatMap((v) => String(v).split(','))
-  return values.some((v) => v === 'category' || v === 'categories')
+/** `expand=category` (also `categories`, the interface document's word) and `access_settings_assignments`, repeated or comma-separated. */
+function expands(expand: string | string[] | undefined): ListExpand {
+  const values = expand === undefined ? [] : (Array.isArray(expand) ? expand : [expand]).flatMap((v) => String(v).split(','))
+  const unknown = values.find((v) => !EXPANDS.includes(v))
+  if (unknown !== undefined) throw bad(`expand: must be one of ${EXPANDS.join(', ')}, got "${unknown}"`)
+  return { categories: values.includes('category') || values.includes('categories'), access: values.includes('access_settings_assignments') }
 }

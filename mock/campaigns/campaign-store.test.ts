@@ -232,13 +232,16 @@ describe('CampaignStore.listWithText (kept pages)', () => {
     expect(store.listWithText({ limit: 5 }).page.campaigns.map((c) => c.name)).toEqual(['a'])
   })
 
-  it('keeps no page for a query with filters, nor while a fault is armed', () => {
+  it('keeps no page for filters that compare with the clock, nor while a fault is armed', () => {
     const { store } = setup({ overlap: true })
     store.create(promotion('a'))
     expect(store.listWithText({ limit: 5 })).not.toBe(store.listWithText({ limit: 5 }))
     const plain = setup().store
-    const filters = { name: { conditions: { $in: ['a'] } } }
-    expect(plain.listWithText({ filters })).not.toBe(plain.listWithText({ filters }))
+    const byName = { name: { conditions: { $in: ['a'] } } }
+    expect(plain.listWithText({ filters: byName })).toBe(plain.listWithText({ filters: byName }))
+    expect(plain.listWithText({ filters: byName })).not.toBe(plain.listWithText({ filters: { name: { conditions: { $in: ['b'] } } } }))
+    const clockBound = { status: { conditions: { $expired: '' } } }
+    expect(plain.listWithText({ filters: clockBound })).not.toBe(plain.listWithText({ filters: clockBound }))
   })
 
   it('rebuilds a page when the clock stands before the time it was built', () => {

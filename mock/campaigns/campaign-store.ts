@@ -8,7 +8,7 @@ import type { CategoryLookup } from './campaign-builder.js'
 import { buildCampaign } from './campaign-builder.js'
 import { CampaignIndex } from './campaign-index.js'
 import { listCampaigns } from './campaign-list.js'
-import type { CampaignListPage, ListCampaignsQuery } from './campaign-list.js'
+import type { CampaignListPage, ListCampaignsQuery, ListExpand } from './campaign-list.js'
 import type { CampaignFixture, CampaignInput, CampaignStatus, PendingDeletion, StoredCampaign, StoredTier } from './campaign-types.js'
 import { CampaignRemovals } from './campaign-removals.js'
 import { GeneratingCampaigns } from './generating-campaigns.js'
@@ -46,7 +46,7 @@ export class CampaignStore {
    * List views with their JSON text, per campaign and `expand`: valid while the campaign's status and
    * voucher count stay as they were (nothing else in a list view changes after creation).
    */
-  readonly #listViews = new WeakMap<StoredCampaign, [ListView?, ListView?]>()
+  readonly #listViews = new WeakMap<StoredCampaign, (ListView | undefined)[]>()
   readonly #pages: PageCache
   readonly #removals = new CampaignRemovals()
 
@@ -157,7 +157,7 @@ export class CampaignStore {
       byName: this.#byName,
       now: () => this.deps.clock.now(),
       status: (c) => this.status(c),
-      view: (c, withCategories) => this.#listView(c, withCategories),
+      view: (c, expand) => this.#listView(c, expand),
       overlap: () => this.deps.faults?.active('listCampaigns', 'page-overlap') ?? false,
     })
   }
@@ -242,16 +242,18 @@ export class CampaignStore {
     }
   }
 
-  #listView(campaign: StoredCampaign, withCategories: boolean): Json {
+  #listView(campaign: StoredCampaign, expand: ListExpand): Json {
     const status = this.status(campaign)
     const vouchersCount = status === 'DONE' && campaign.voucher ? this.deps.vouchers.visibleCount(campaign.id) : 0
-    if (this.deps.config.caches === false) return withJsonText(buildCampaignView(campaign, { status, vouchersCount, withCategories, full: false }))
+    const build = (): Json =>
+      withJsonText(buildCampaignView(campaign, { status, vouchersCount, withCategories: expand.categories, withAccess: expand.access, full: false }))
+    if (this.deps.config.caches === false) return build()
     let slots = this.#listViews.get(campaign)
-    if (!slots) this.#listViews.set(campaign, (slots = [undefined, undefined]))
-    const slot = withCategories ? 1 : 0
+    if (!slots) this.#listViews.set(campaign, (slots = []))
+    const slot = (expand.categories ? 1 : 0) + (expand.access ? 2 : 0)
     const cached = slots[slot]
     if (cached && cached.status === status && cached.vouchersCount === vouchersCount) return cached.view
-    const view = withJsonText(buildCampaignView(campaign, { status, vouchersCount, withCategories, full: false }))
+    const view = build()
     slots[slot] = { status, vouchersCount, view }
     return view
   }

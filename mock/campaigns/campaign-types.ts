@@ -1,5 +1,6 @@
 import type { CampaignType } from '../../src/types/index.js'
 import type { Category } from '../categories/category-store.js'
+import type { CampaignAccess } from './campaign-access.js'
 import type { CodeConfigInput } from '../vouchers/code-generator.js'
 import type { ExplicitVoucher, VoucherTemplate } from '../vouchers/voucher-types.js'
 
@@ -57,6 +58,7 @@ export interface CampaignInput extends Validity {
     is_referral_code?: boolean
   }
   promotion?: { tiers?: TierInput[] | null }
+  access_settings?: { assign?: Partial<Record<keyof CampaignAccess, unknown>> | null } | null
 }
 
 /** A campaign from a fixture file: fixed ids and timestamps, and its vouchers given explicitly or by count. */
@@ -113,6 +115,8 @@ export interface StoredCampaign extends Validity {
   referral_program?: Json
   tiers?: StoredTier[]
   assignments: RuleAssignment[]
+  /** Areas and stores assigned on create (`access_settings.assign`). */
+  access?: CampaignAccess
   createdAt: number
   updatedAt: number | null
   readyAt: number

@@ -1,6 +1,7 @@
 import { toIso } from '../../src/clock.js'
 import { cloneJson as clone } from '../../src/json-clone.js'
 import type { Category } from '../categories/category-store.js'
+import { accessAssignments } from './campaign-access.js'
 import type { CampaignStatus, RuleAssignment, StoredCampaign, StoredTier, Validity } from './campaign-types.js'
 
 type Json = Record<string, unknown>
@@ -11,6 +12,8 @@ export interface ViewOptions {
   vouchersCount: number
   /** Fill `categories` (getCampaign/createCampaign always; listCampaigns only with `expand`). */
   withCategories: boolean
+  /** listCampaigns with `expand=access_settings_assignments`. */
+  withAccess?: boolean
   /** Campaign (create/get) adds `promotion` and `validation_rules_assignments`; CampaignBase (list) does not. */
   full: boolean
 }
@@ -65,6 +68,7 @@ export function buildCampaignView(c: StoredCampaign, options: ViewOptions): Json
   }
   view.category_id = c.category?.id ?? null
   view.categories = options.withCategories && c.category ? [categoryView(c.category)] : []
+  if (options.withAccess) view.access_settings_assignments = accessAssignments(c)
   view.object = 'campaign'
   return view
 }

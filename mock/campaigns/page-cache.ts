@@ -1,4 +1,5 @@
 import { stringifyWithTexts, withJsonText } from '../pipeline/json-text.js'
+import { readsTheClock } from './campaign-filters.js'
 import type { CampaignListPage, ListCampaignsQuery } from './campaign-list.js'
 
 export interface TextPage {
@@ -15,8 +16,9 @@ interface Entry extends TextPage {
  * Campaign list pages with their JSON text, by query, until the listed state changes: a page is a
  * function of the query, the campaigns (added, deleted, restored) and their statuses, which change
  * only when a generation finishes. The store calls `changed()` at each of those; a frontend polling
- * the same list then costs a lookup (bench: list-10k). Queries with filters (which may compare with
- * the clock) are never kept, nor is anything built while the clock stands before an entry's time.
+ * the same list then costs a lookup (bench: list-10k). The key is the whole query (filters, expand,
+ * access_settings included); filters that compare with the clock (`status`, `active`, `$more_than`,
+ * `$less_than`) are never kept, nor is anything built while the clock stands before an entry's time.
  */
 export class PageCache {
   readonly #pages = new Map<string, Entry>()
@@ -45,12 +47,8 @@ export class PageCache {
   }
 }
 
-/** A key for queries of primitive values only (no filters object, no expand list). */
+/** The whole query as text, or undefined when its answer moves with the clock. */
 function keyOf(query: ListCampaignsQuery): string | undefined {
-  const values = query as Record<string, unknown>
-  for (const name in values) {
-    const value = values[name]
-    if (value !== null && typeof value === 'object') return undefined
-  }
-  return JSON.stringify(values)
+  if (query.filters !== undefined && readsTheClock(query.filters)) return undefined
+  return JSON.stringify(query)
 }

@@ -3,7 +3,7 @@ import { toIso } from '../../src/clock.js'
 import type { IdSource } from '../../src/ids.js'
 import type { HolderRole, RedeemableHolder } from '../../src/records.js'
 import { ApiError, notFound } from '../errors.js'
-import { compileFilters, type FieldGetters } from '../transactions/filter-conditions.js'
+import { compileFilters, type FilterFields } from '../filters/filter-engine.js'
 
 export type { HolderRole, RedeemableHolder } from '../../src/records.js'
 
@@ -42,9 +42,9 @@ export interface NewHolder {
   metadata?: Record<string, unknown>
 }
 
-const FIELDS: FieldGetters<RedeemableHolder> = {
+const FIELDS: FilterFields<RedeemableHolder> = {
   id: { kind: 'string', get: (h) => h.id },
-  holder_role: { kind: 'string', get: (h) => h.holder_role },
+  holder_role: { kind: 'string', get: (h) => h.holder_role, values: ['REFEREE', 'REFERRER'] },
   customer_id: { kind: 'string', get: (h) => h.customer_id },
   created_at: { kind: 'datetime', get: (h) => h.created_at },
 }
@@ -120,10 +120,11 @@ export class ReferralStore {
       throw new ApiError('INVALID_QUERY_PARAMS', `limit: must be an integer from 1 to 100, got ${limit}`)
     }
     const descending = query.order === '-id'
-    const matches = compileFilters(query.filters, FIELDS, {
+    const { matches } = compileFilters(query.filters, FIELDS, {
       now: this.deps.clock.now(),
       errorCode: 'INVALID_QUERY_PARAMS',
       where: 'filters',
+      style: 'query',
     })
     const sorted = (this.#byRedeemable.get(redeemableId) ?? []).filter(matches).sort((a, b) => compare(a.id, b.id))
     if (descending) sorted.reverse()

@@ -2,7 +2,7 @@ import type { Clock } from '../../src/clock.js'
 import { toIso } from '../../src/clock.js'
 import type { IdSource } from '../../src/ids.js'
 import type { VoucherTransaction } from '../../src/records.js'
-import { compileFilters, type FieldGetters } from './filter-conditions.js'
+import { compileFilters, type FilterFields } from '../filters/filter-engine.js'
 
 export type { TransactionType, VoucherTransaction } from '../../src/records.js'
 
@@ -16,7 +16,7 @@ export interface TransactionQuery {
   until?: number
 }
 
-const FIELDS: FieldGetters<VoucherTransaction> = {
+const FIELDS: FilterFields<VoucherTransaction> = {
   id: { kind: 'string', get: (t) => t.id },
   type: { kind: 'string', get: (t) => t.type },
   source_id: { kind: 'string', get: (t) => t.source_id },
@@ -62,10 +62,11 @@ export class TransactionStore {
   }
 
   listByCampaign(campaignId: string, query: TransactionQuery = {}): VoucherTransaction[] {
-    const matches = compileFilters(query.filters, FIELDS, {
+    const { matches } = compileFilters(query.filters, FIELDS, {
       now: this.deps.clock.now(),
       errorCode: 'INVALID_PAYLOAD',
       where: 'parameters.filters',
+      style: 'body',
     })
     const until = query.until === undefined ? undefined : toIso(query.until)
     const selected = (this.#byCampaign.get(campaignId) ?? []).filter(

@@ -1646,7 +1646,11 @@ export interface components {
                 fields?: ("id" | "type" | "source_id" | "reason" | "balance" | "amount" | "created_at" | "voucher_id" | "source" | "details" | "related_transaction_id")[];
                 filters?: {
                     junction?: components["schemas"]["Junction"];
-                    created_at?: {
+                    /**
+                     * @description Both documented shapes: `{"conditions": {"$after": [...]}}` (the vendor's example) and the
+                     *     operators directly, `{"$after": "..."}` (its schema).
+                     */
+                    created_at?: components["schemas"]["DateTimeConditions"] & {
                         conditions?: components["schemas"]["DateTimeConditions"];
                     };
                     voucher_id?: {
@@ -1753,10 +1757,64 @@ export interface components {
             updated_at?: components["schemas"]["DateTimeFilter"];
             start_date?: components["schemas"]["DateTimeFilter"];
             expiration_date?: components["schemas"]["DateTimeFilter"];
+            /** @description Campaigns with a validity timeframe; compares the instant its intervals count from (the campaign's `start_date`, else its creation). */
             validity_timeframe?: components["schemas"]["DateTimeFilter"];
+            created_at?: components["schemas"]["DateTimeFilter"];
+            id?: components["schemas"]["StringFilter"];
+            campaign_type?: components["schemas"]["StringFilter"];
+            /**
+             * @description Flags (the value is ignored, e.g. `filters[status][conditions][$active]=`); a campaign matches if
+             *     any flag given holds. `$active`: generated, switched on and inside its dates; `$in_progress`,
+             *     `$failed`: its creation status; `$expired`: past its `expiration_date`; `before_start` (also
+             *     `$before_start`): before its `start_date`.
+             */
+            status?: {
+                conditions?: components["schemas"]["CampaignStatusFlags"];
+            };
+            /**
+             * @description Flags, directly under `active` or under `active[conditions]` (the vendor document shows both);
+             *     a campaign matches if any flag given holds. `$enabled`/`$disabled`: its `active` switch;
+             *     `$expired`: past its `expiration_date`; `$active`: switched on and inside its dates.
+             */
+            active?: {
+                $enabled?: unknown;
+                $disabled?: unknown;
+                $expired?: unknown;
+                $active?: unknown;
+                conditions?: components["schemas"]["CampaignActiveFlags"];
+            };
+            type?: {
+                conditions?: {
+                    $in?: components["schemas"]["CampaignKindOrList"];
+                    $not_in?: components["schemas"]["CampaignKindOrList"];
+                };
+            };
+            /** @description Campaigns valid on exactly these days (0 = Sunday ... 6). */
+            validity_day_of_week?: {
+                conditions?: {
+                    $is?: number[];
+                };
+            };
         } & {
             [key: string]: Record<string, never>;
         };
+        CampaignStatusFlags: {
+            $active?: unknown;
+            $failed?: unknown;
+            $in_progress?: unknown;
+            $expired?: unknown;
+            before_start?: unknown;
+            $before_start?: unknown;
+        };
+        CampaignActiveFlags: {
+            $enabled?: unknown;
+            $disabled?: unknown;
+            $expired?: unknown;
+            $active?: unknown;
+        };
+        CampaignKindOrList: components["schemas"]["CampaignKind"] | components["schemas"]["CampaignKind"][];
+        /** @enum {string} */
+        CampaignKind: "AUTO_UPDATE" | "BULK" | "STANDALONE" | "STATIC";
         CampaignStatusOrList: components["schemas"]["CampaignStatus"] | components["schemas"]["CampaignStatus"][];
         StringFilter: {
             conditions?: components["schemas"]["StringConditions"];
@@ -3111,9 +3169,10 @@ export interface operations {
                 campaign_type?: components["schemas"]["CampaignType"];
                 /**
                  * @description `categories` (interface document) or `category` (real service) fills each campaign's `categories`
-                 *     array (otherwise `[]`); `access_settings_assignments` adds the assigned areas and stores.
+                 *     array (otherwise `[]`); `access_settings_assignments` adds the areas and stores assigned on create
+                 *     (`access_settings.assign`). Repeat the parameter for both.
                  */
-                expand?: "categories" | "category" | "access_settings_assignments";
+                expand?: ("categories" | "category" | "access_settings_assignments")[];
                 /** @description Only campaigns with this creation status. */
                 campaign_status?: components["schemas"]["CampaignStatus"];
                 /** @description `true`: only referral campaigns; `false`: only the others. */
@@ -3122,7 +3181,10 @@ export interface operations {
                 order?: "created_at" | "-created_at" | "updated_at" | "-updated_at" | "name" | "-name";
                 /** @description Filters by campaign properties, e.g. `filters[campaigns][conditions][$starts_with]=Summer`. */
                 filters?: components["schemas"]["CampaignsListFilters"];
-                /** @description Campaigns assigned to these areas and stores (Areas and Stores feature). */
+                /**
+                 * @description Campaigns assigned (on create, `access_settings.assign`) to any of these areas, stores or
+                 *     all-stores areas, e.g. `access_settings[filter][areas_ids][0]=ar_1` (Areas and Stores feature).
+                 */
                 access_settings?: components["schemas"]["AccessSettingsFilter"];
             };
             header?: never;

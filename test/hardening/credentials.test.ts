@@ -21,8 +21,10 @@ interface Call {
   form?: boolean
 }
 
+const RULE = { name: 'Matrix rule', rules: { '1': { name: 'order.amount', conditions: { $more_than_or_equal: [100] } }, logic: '1' } }
+
 /** One valid request per operation (fixture ids); `ctx` holds ids made in setup. */
-const CALLS: Record<string, (ctx: { exportId: string; redemptionId: string; parentRedemptionId: string; asyncActionId: string; token: string }) => Call> = {
+const CALLS: Record<string, (ctx: { exportId: string; redemptionId: string; parentRedemptionId: string; asyncActionId: string; token: string; ruleId: string }) => Call> = {
   createCampaign: () => ({ method: 'post', path: '/v1/campaigns', body: { name: 'Matrix', campaign_type: 'PROMOTION', promotion: { tiers: [{ name: 'T', action: { discount: { type: 'PERCENT', percent_off: 5 } } }] } } }),
   listCampaigns: () => ({ method: 'get', path: '/v1/campaigns' }),
   getCampaign: () => ({ method: 'get', path: '/v1/campaigns/camp_demo0001' }),
@@ -52,6 +54,11 @@ const CALLS: Record<string, (ctx: { exportId: string; redemptionId: string; pare
   clientValidateStackedDiscounts: () => ({ method: 'post', path: '/client/v1/validations', body: { redeemables: [{ object: 'voucher', id: 'WELCOME-0001' }], order: { amount: 1000 } } }),
   clientRedeemStackedDiscounts: () => ({ method: 'post', path: '/client/v1/redemptions', body: { redeemables: [{ object: 'voucher', id: 'WELCOME-0002' }], order: { amount: 1000 } } }),
   clientListPromotionTiers: () => ({ method: 'get', path: '/client/v1/promotions/tiers' }),
+  createValidationRule: () => ({ method: 'post', path: '/v1/validation-rules', body: RULE }),
+  listValidationRules: () => ({ method: 'get', path: '/v1/validation-rules' }),
+  getValidationRule: ({ ruleId }) => ({ method: 'get', path: `/v1/validation-rules/${ruleId}` }),
+  createValidationRuleAssignment: ({ ruleId }) => ({ method: 'post', path: `/v1/validation-rules/${ruleId}/assignments`, body: { related_object_type: 'campaign', related_object_id: 'camp_demo0001' } }),
+  listValidationRuleAssignments: ({ ruleId }) => ({ method: 'get', path: `/v1/validation-rules/${ruleId}/assignments` }),
 }
 
 const SUCCESS: Record<string, number> = { deleteCampaign: 202, revokeOAuthToken: 204 }
@@ -104,7 +111,8 @@ describe('credentials matrix', () => {
       'client keys': CLIENT_KEYS,
     }
     const token = t.deps.tokens.issue({ projectId: 'proj_demo0001', clientId: 'promokit-app-id', scopes: ['api'] }).accessToken
-    const call = CALLS[op]({ exportId, redemptionId, parentRedemptionId, asyncActionId, token })
+    const ruleId = (project.validationRules.create(RULE) as { id: string }).id
+    const call = CALLS[op]({ exportId, redemptionId, parentRedemptionId, asyncActionId, token, ruleId })
     let req = t.request[call.method](call.path).set(headers[kind])
     if (call.body) req = call.form ? req.type('form').send(call.body) : req.send(call.body)
     const before = status === 401 ? fingerprint(t) : undefined

@@ -1,0 +1,55 @@
+import { ApiError } from '../errors.js'
+import { listOf } from '../filters/conditions.js'
+import type { StoredCampaign } from './campaign-types.js'
+
+/** Areas and stores a campaign is assigned to (Areas and Stores feature), as `access_settings.assign` sent them. */
+export interface CampaignAccess {
+  areas_ids: string[]
+  area_stores_ids: string[]
+  area_all_stores_ids: string[]
+}
+
+const KEYS = ['areas_ids', 'area_stores_ids', 'area_all_stores_ids'] as const
+const bad = (details: string): ApiError => new ApiError('INVALID_QUERY_PARAMS', details)
+
+/** The assignments a create body asks for (`access_settings.assign`), or undefined when none. */
+export function accessFromInput(input: { access_settings?: { assign?: Partial<Record<(typeof KEYS)[number], unknown>> | null } | null }): CampaignAccess | undefined {
+  const assign = input.access_settings?.assign
+  if (!assign) return undefined
+  const access: CampaignAccess = { areas_ids: [], area_stores_ids: [], area_all_stores_ids: [] }
+  for (const key of KEYS) access[key] = Array.isArray(assign[key]) ? [...new Set((assign[key] as unknown[]).map(String))] : []
+  return KEYS.some((key) => access[key].length > 0) ? access : undefined
+}
+
+/**
+ * `access_settings[filter][areas_ids]=ar_1` (also `area_stores_ids`, `area_all_stores_ids`): campaigns
+ * assigned to any of the areas, stores, or all stores of an area named. Undefined when nothing is asked.
+ */
+export function accessPredicate(settings: unknown): ((c: StoredCampaign) => boolean) | undefined {
+  if (settings === undefined || settings === '') return undefined
+  const filter = typeof settings === 'object' && settings !== null ? (settings as Record<string, unknown>).filter : undefined
+  if (typeof filter !== 'object' || filter === null || Array.isArray(filter)) {
+    throw bad('access_settings: expected access_settings[filter][areas_ids]=<area id> (or area_stores_ids, area_all_stores_ids)')
+  }
+  const wanted: Partial<Record<(typeof KEYS)[number], Set<string>>> = {}
+  for (const [key, value] of Object.entries(filter)) {
+    if (!(KEYS as readonly string[]).includes(key)) throw bad(`access_settings[filter][${key}]: unknown; use one of ${KEYS.join(', ')}`)
+    wanted[key as (typeof KEYS)[number]] = new Set(listOf(value))
+  }
+  const keys = KEYS.filter((key) => wanted[key])
+  if (keys.length === 0) return undefined
+  return (c) => c.access !== undefined && keys.some((key) => c.access![key].some((id) => wanted[key]!.has(id)))
+}
+
+/** `expand=access_settings_assignments`: the list the real service adds to each campaign. */
+export function accessAssignments(c: StoredCampaign): Record<string, unknown> {
+  const a = c.access
+  const data = a
+    ? [
+        ...a.areas_ids.map((area_id) => ({ area_id, all_stores: false })),
+        ...a.area_all_stores_ids.map((area_id) => ({ area_id, all_stores: true })),
+        ...a.area_stores_ids.map((area_store_id) => ({ area_store_id })),
+      ]
+    : []
+  return { object: 'list', data_ref: 'data', data, total: data.length }
+}
