@@ -26,7 +26,8 @@ describe('deleteCampaignAndWait', () => {
     expect(t.server.requests).toEqual(['DELETE /v1/campaigns/camp_1?force=true', 'GET /v1/campaigns/camp_1', 'GET /v1/campaigns/camp_1', 'GET /v1/campaigns/camp_1'])
     expect(result.accepted?.response.status).toBe(202)
     expect(result.gone?.response.status).toBe(404)
-    expect(t.waits).toEqual([250, 500])
+    // a queued deletion is given a second before the first look, then polled with growing pauses
+    expect(t.waits).toEqual([1000, 250, 500])
   })
 
   it('accepts the description\'s 204', async () => {

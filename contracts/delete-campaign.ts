@@ -18,6 +18,7 @@ export interface DeletedCampaign {
 const BUSY = new Set([400, 409, 423, 429])
 const FIRST_DELAY_MS = 250
 const MAX_DELAY_MS = 5_000
+const ASYNC_FIRST_POLL_MS = 1_000
 
 /**
  * Deletes a campaign for good and waits until it is gone, as both the API description (204) and the real
@@ -45,6 +46,9 @@ export async function deleteCampaignAndWait(client: HttpClient, id: string, opti
     else if (status === 404 || BUSY.has(status)) await pause(retryAfterMs > 0 ? retryAfterMs : 1_000, `DELETE still answered ${status}${keyOf(ex)}`)
     else throw new Error(`DELETE answered ${status}${keyOf(ex)}`)
   }
+  // An asynchronous delete takes a moment (the real service queues it): asking at once costs a request
+  // from the run's budget for an answer that is known already.
+  if (accepted.response.status === 202) await pause(ASYNC_FIRST_POLL_MS, 'accepted (202) but not gone')
   for (;;) {
     const ex = await client.send({ operationId: 'getCampaign', method: 'GET', path })
     if (ex.response.status === 404) return { accepted, gone: ex }

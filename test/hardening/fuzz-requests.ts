@@ -32,6 +32,8 @@ const KNOWN_IDS: Record<string, string[]> = {
   redemptionId: ['r_0001', 'r_0002'],
   // the async actions of the fuzzed deletes (sequential ids)
   asyncActionId: ['aa_0001', 'aa_0002', 'aa_0003', 'aa_0004'],
+  // the rules the fuzzed creates make (sequential ids)
+  validationRuleId: Array.from({ length: 8 }, (_, i) => `val_${String(i + 1).padStart(4, '0')}`),
   projectId: ['proj_demo0001', 'proj_demo0002'],
   campaignTemplateId: ['camp_tpl_demo0001', 'camp_tpl_demo0002', 'camp_tpl_demob001'],
   metadataSchemaId: ['ms_demo0001', 'ms_demo0012', 'ms_demob001'],
