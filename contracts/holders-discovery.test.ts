@@ -1,29 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createMockServer, type MockServer } from '../mock/server.js'
+import { describe, expect, it } from 'vitest'
 import { runSuite } from './runner.js'
-import { loadSuite, type Suite } from './suite.js'
 import type { KnownIds, RunReport } from './types.js'
 import { onResponse } from './variants/rewrites.js'
 import { wrapMock, type Behaviour } from './variants/wrap-mock.js'
+import { useSuiteAndMock } from './suite-and-mock.js'
 
-let mock: MockServer
-let suite: Suite
-
-beforeAll(async () => {
-  suite = await loadSuite()
-  mock = await createMockServer()
-})
-afterAll(() => mock?.close())
+const t = useSuiteAndMock()
 
 /** The referral checks only, through `behaviour`; returns the report and the holders paths requested. */
 async function run(behaviour: Behaviour, ids: KnownIds = {}): Promise<{ report: RunReport; paths: string[] }> {
-  await mock.reset()
+  await t.mock.reset()
   const paths: string[] = []
   const seen: Behaviour = { request: (req) => void (req.operationId === 'listReferralCodeHolders' && paths.push(req.url.pathname)) }
-  const wrapped = await wrapMock(mock.url, { request: seen.request, response: behaviour.response }, suite.validator.operations)
+  const wrapped = await wrapMock(t.mock.url, { request: seen.request, response: behaviour.response }, t.suite.validator.operations)
   try {
-    const checks = suite.checks.filter((c) => c.id.startsWith('referrals.'))
-    const report = await runSuite({ baseUrl: wrapped.url, credentials: mock.credentials, ids: { projectId: mock.credentials.projectId, ...ids }, isMock: true, validator: suite.validator, checks })
+    const checks = t.suite.checks.filter((c) => c.id.startsWith('referrals.'))
+    const report = await runSuite({ baseUrl: wrapped.url, credentials: t.mock.credentials, ids: { projectId: t.mock.credentials.projectId, ...ids }, isMock: true, validator: t.suite.validator, checks })
     return { report, paths }
   } finally {
     await wrapped.close()

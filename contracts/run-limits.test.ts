@@ -1,34 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createMockServer, type MockServer } from '../mock/server.js'
+import { describe, expect, it } from 'vitest'
 import { fitBudget, plannedRequests } from './budget.js'
 import type { Check } from './check.js'
 import { runSuite, type RunOptions } from './runner.js'
-import { loadSuite, type Suite } from './suite.js'
 import { scriptedServer } from './test-servers.js'
+import { useSuiteAndMock } from './suite-and-mock.js'
 
-let mock: MockServer
-let suite: Suite
-
-beforeAll(async () => {
-  suite = await loadSuite()
-  mock = await createMockServer()
-})
-afterAll(() => mock?.close())
+const t = useSuiteAndMock()
 
 const onMock = (extra: Partial<RunOptions>) =>
-  runSuite({ baseUrl: mock.url, credentials: mock.credentials, ids: { projectId: mock.credentials.projectId }, isMock: true, validator: suite.validator, checks: suite.checks, ...extra })
-const operations = () => new Set(suite.validator.operations.map((o) => o.operationId))
+  runSuite({ baseUrl: t.mock.url, credentials: t.mock.credentials, ids: { projectId: t.mock.credentials.projectId }, isMock: true, validator: t.suite.validator, checks: t.suite.checks, ...extra })
+const operations = () => new Set(t.suite.validator.operations.map((o) => o.operationId))
 
 describe('--budget: the most valuable checks that fit', () => {
   it('at 100 requests covers every operation of the spec, by the checks\' own estimates', () => {
-    const plan = fitBudget(suite.checks, 100)
+    const plan = fitBudget(t.suite.checks, 100)
     expect(plan.requests).toBeLessThanOrEqual(100)
     // Every operation of the spec (a check may also name one a target documents beyond it, e.g. revokeOAuthToken).
     const planned = new Set(plan.checks.flatMap((c) => c.operationIds))
     expect([...operations()].filter((op) => !planned.has(op))).toEqual([])
     expect(plan.dropped.length).toBeGreaterThan(0)
     // Kept in run order, so the listing checks still see a stable list before the writes.
-    expect(plan.checks).toEqual(suite.checks.filter((c) => plan.checks.includes(c)))
+    expect(plan.checks).toEqual(t.suite.checks.filter((c) => plan.checks.includes(c)))
   })
 
   it('prefers value per request once every operation is covered', () => {
@@ -54,7 +46,7 @@ describe('--max-requests is a hard limit', () => {
     expect(report.requests).toBeLessThanOrEqual(100)
     expect(report.interrupted).toBe('request budget used up')
     expect(report.cleanup.failed).toEqual([])
-    const res = await fetch(`${mock.url}/v1/campaigns?limit=100`, { headers: { 'X-App-Id': mock.credentials.appId, 'X-App-Token': mock.credentials.appToken } })
+    const res = await fetch(`${t.mock.url}/v1/campaigns?limit=100`, { headers: { 'X-App-Id': t.mock.credentials.appId, 'X-App-Token': t.mock.credentials.appToken } })
     expect(((await res.json()) as any).campaigns.filter((c: any) => c.name.startsWith(report.prefix))).toEqual([])
   })
 })
@@ -72,7 +64,7 @@ describe('a target that keeps rate-limiting the run', () => {
       const slept: number[] = []
       const clock = { now: () => 0, sleep: async (ms: number) => void slept.push(ms) }
       const report = await runSuite({
-        baseUrl: server.url, credentials: { appId: 'a', appToken: 'b' }, isMock: false, validator: suite.validator, checks: suite.checks,
+        baseUrl: server.url, credentials: { appId: 'a', appToken: 'b' }, isMock: false, validator: t.suite.validator, checks: t.suite.checks,
         grep: /^list\.(paging|newest-first)$/, rateLimitWaitMs: 60_000, clock,
       })
       expect(report.summary).toMatchObject({ failed: 0, rateLimited: 2 })
