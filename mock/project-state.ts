@@ -15,6 +15,7 @@ import { CustomerStore } from './customers/customer-store.js'
 import { ExportStore } from './exports/export-store.js'
 import { ReferralStore } from './referrals/referral-store.js'
 import { ValidationRuleStore } from './validation-rules/rule-store.js'
+import { SessionLocks } from './checkout/session-locks.js'
 import { VoucherStore } from './vouchers/voucher-store.js'
 
 /** What every store of a project may depend on (never HTTP, never other projects). */
@@ -49,6 +50,8 @@ export class ProjectState {
   readonly customers: CustomerStore
   readonly asyncActions: AsyncActionStore
   readonly validationRules: ValidationRuleStore
+  /** Checkout session locks (reservations until a TTL on the clock). */
+  readonly sessions = new SessionLocks()
 
   constructor(info: ProjectInfo, deps: StoreDeps) {
     this.id = info.id

@@ -61,6 +61,8 @@ export interface VoucherFacts extends Validity {
   loyalty_balance?: number
   quantity: number | null
   redeemed_quantity: number
+  /** Uses other checkout sessions hold (already counted in redeemed_quantity). */
+  locked_quantity?: number
   categories: CategoryRef[]
   metadata: Record<string, unknown>
   /** The customer who owns a referral code (its REFERRER), when known. */

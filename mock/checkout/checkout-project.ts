@@ -52,6 +52,7 @@ export function checkoutProject(project: ProjectState): CheckoutProject {
     transactions: p.transactions,
     redemptions: p.redemptions,
     customers: p.customers,
+    sessions: p.sessions,
     rules: {
       validationRules: p.validationRules,
       assignedOnCreate: (campaignId, tierId) => {

@@ -12,13 +12,15 @@ import { resolveRedeemables, type CheckoutSources, type RequestedItem } from './
 import { recordFailedRedemption } from './redemption-failure.js'
 import { ruleChecker, type RuleCallFacts, type RuleSources } from '../validation-rules/rule-check.js'
 import { applyRedemption } from './redemption-writer.js'
+import { holdsOf, withoutOthersLocks } from './checkout-sessions.js'
+import { sessionView, type SessionLocks, type SessionRequest } from './session-locks.js'
 import { itemLists, orderView } from './result-views.js'
 
 export interface CheckoutBody {
   redeemables: RequestedItem[]
   order?: OrderInput
   customer?: CustomerInput
-  session?: { key?: string; type?: string; ttl?: number; ttl_unit?: string }
+  session?: SessionRequest
   tracking_id?: string
   metadata?: Record<string, unknown>
 }
@@ -37,6 +39,8 @@ export interface CheckoutProject extends CheckoutSources {
   customers: CustomerStore
   /** Validation rules and what they read (absent in partial builds: no rules). */
   rules?: RuleSources
+  /** Session locks (absent in partial builds: nothing is ever locked). */
+  sessions?: SessionLocks
 }
 
 export interface CheckoutContext {
@@ -82,6 +86,7 @@ function evaluate(body: CheckoutBody, project: CheckoutProject, ctx: CheckoutCon
   const rules = rulesOf(project, ctx)
   checkRequest(body, rules.redeemables_limit)
   const items = resolveRedeemables(body.redeemables, project)
+  withoutOthersLocks(items, project.sessions, ctx.now, body.session?.key)
   // a referral code's owner may be known from the holders only
   for (const item of items) {
     if (item.object === 'voucher' && item.voucher?.is_referral_code && item.voucher.holder_id === undefined) {
@@ -94,9 +99,14 @@ function evaluate(body: CheckoutBody, project: CheckoutProject, ctx: CheckoutCon
   return evaluateCheckout({ items, order: body.order, settings: rules, now: ctx.now, buyer, checkRules })
 }
 
-/** POST /v1/validations: computes everything, changes nothing (not even the customer list). */
+/**
+ * POST /v1/validations: computes everything and changes nothing (not even the customer list), except a
+ * session LOCK: a valid validation reserves what it applied for the session (session-locks.ts).
+ */
 export function validateCheckout(body: CheckoutBody, project: CheckoutProject, ctx: CheckoutContext): Record<string, unknown> {
   const outcome = evaluate(body, project, ctx)
+  const session = body.session && sessionView(body.session, () => ctx.ids.next('ssn'))
+  if (session && outcome.valid) project.sessions?.lock(session, ctx.now, holdsOf(outcome))
   const customer = project.customers.peek(body.customer)
   const order = orderView(body.order, outcome, { customerId: customer?.id ?? null })
   return {
@@ -105,7 +115,7 @@ export function validateCheckout(body: CheckoutBody, project: CheckoutProject, c
     ...itemLists(outcome, order, ctx.requestId),
     ...(outcome.valid ? { order } : {}),
     tracking_id: trackingId(body, customer?.id),
-    ...(body.session ? { session: sessionView(body.session, ctx) } : {}),
+    ...(session ? { session } : {}),
     stacking_rules: rulesOf(project, ctx),
   }
 }
@@ -124,7 +134,10 @@ export function redeemCheckout(body: CheckoutBody, project: CheckoutProject, ctx
     return { status: failure.status, body: { ...failure.body } }
   }
   const customer = body.customer ? project.customers.upsert(body.customer) : undefined
-  return { status: 200, body: applyRedemption({ body, outcome, project, ctx, customer, trackingId: trackingId(body, customer?.id) }) }
+  const answer = applyRedemption({ body, outcome, project, ctx, customer, trackingId: trackingId(body, customer?.id) })
+  // the redemption took what the session reserved: the lock has done its job
+  if (body.session?.key !== undefined) project.sessions?.release(body.session.key)
+  return { status: 200, body: answer }
 }
 
 /** The customer as the rules see it: the stored one's metadata, overridden by what this call sends. */
@@ -135,14 +148,4 @@ function callFacts(body: CheckoutBody, project: CheckoutProject): RuleCallFacts 
 
 function trackingId(body: CheckoutBody, customerId: string | undefined): string {
   return body.tracking_id ?? `track_${body.customer?.source_id ?? customerId ?? 'anonymous'}`
-}
-
-/** Sessions are echoed with their defaults (a bare LOCK lasts 7 days); the mock does not lock anything. */
-function sessionView(session: NonNullable<CheckoutBody['session']>, ctx: CheckoutContext) {
-  return {
-    key: session.key ?? ctx.ids.next('ssn'),
-    type: 'LOCK',
-    ttl: session.ttl ?? 7,
-    ttl_unit: session.ttl_unit ?? 'DAYS',
-  }
 }

@@ -18,8 +18,14 @@ export const reasons = {
   voucherExpired: (code: string, end: string) => simple('voucher_expired', 'Voucher expired', `Voucher ${code} expired at ${end}`),
   voucherNotActiveNow: (code: string) =>
     simple('voucher_not_active_now', 'Voucher not active now', `Voucher ${code} is outside its validity_timeframe or validity_day_of_week`),
-  quantityExceeded: (code: string, quantity: number) =>
-    simple('quantity_exceeded', 'Quantity exceeded', `Voucher ${code} has been redeemed ${quantity} of ${quantity} times`),
+  quantityExceeded: (code: string, quantity: number, locked = 0) =>
+    simple(
+      'quantity_exceeded',
+      'Quantity exceeded',
+      locked > 0
+        ? `Voucher ${code} has ${quantity} redemptions, ${locked} of them reserved by another session's lock`
+        : `Voucher ${code} has been redeemed ${quantity} of ${quantity} times`,
+    ),
   giftAmountExceeded: (code: string, balance: number, credits: number) =>
     simple('gift_amount_exceeded', 'Gift amount exceeded', `Gift card ${code} balance (${balance}) is lower than the requested credits (${credits})`),
   pointsExceeded: (code: string, balance: number, points: number) =>

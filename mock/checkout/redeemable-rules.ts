@@ -47,7 +47,7 @@ function checkVoucher(item: VoucherItem, v: VoucherFacts, now: number): Inapplic
     case 'ok':
       break
   }
-  if (v.quantity !== null && v.redeemed_quantity >= v.quantity) return reasons.quantityExceeded(v.code, v.quantity)
+  if (v.quantity !== null && v.redeemed_quantity >= v.quantity) return reasons.quantityExceeded(v.code, v.quantity, v.locked_quantity)
   if (v.type === 'GIFT_VOUCHER' && item.gift) {
     const balance = v.gift_balance ?? 0
     if (item.gift.credits > balance) return reasons.giftAmountExceeded(v.code, balance, item.gift.credits)

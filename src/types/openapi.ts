@@ -2047,7 +2047,7 @@ export interface components {
             metadata?: Record<string, never>;
         };
         /**
-         * @description Session lock; sending only `type` locks for 7 days.
+         * @description Session lock. On a validation, a `LOCK` reserves what the valid validation applied: one use of each voucher's redemption quantity, the gift credits and the loyalty points it takes, until `ttl` × `ttl_unit` from the validation (sending only `type` locks for 7 days). Other sessions and calls without the key see only what is left (quantity_exceeded, gift_amount_exceeded, loyalty_card_points_exceeded; a gift card reports and pays with its balance minus the reserved credits). Validating again with the same `key` replaces the reservation and restarts the TTL; a successful redemption with the `key` takes what was reserved and ends the session. Without a `key` the validation answers a new one (`ssn_...`).
          * @example {
          *       "key": "ssn_yQGMTeKBSw8OOuFPwlBEjzQy",
          *       "type": "LOCK",
@@ -2056,14 +2056,19 @@ export interface components {
          *     }
          */
         Session: {
+            /** @description The session's identity; send it with later validations and the redemption of the same checkout. */
             key?: string;
             /**
              * @default LOCK
              * @enum {string}
              */
             type: "LOCK";
+            /** @description How long the lock holds, in `ttl_unit`; 7 when omitted. */
             ttl?: number;
-            /** @enum {string} */
+            /**
+             * @description Unit of `ttl`; DAYS when omitted.
+             * @enum {string}
+             */
             ttl_unit?: "DAYS" | "HOURS" | "MICROSECONDS" | "MILLISECONDS" | "MINUTES" | "NANOSECONDS" | "SECONDS";
         };
         /**

@@ -1,0 +1,105 @@
+/**
+ * Session locks (`session: {type: "LOCK"}` on a validation): what a checkout reserved of each voucher (one
+ * use of its redemption quantity, gift credits, loyalty points) until the session's TTL ends. Another
+ * session, or a call without the key, sees only what is left; a redemption with the key takes what its
+ * session reserved and ends the session. Expiry is computed from the clock when read, so advancing the
+ * virtual clock past the TTL frees the reservation without any timer.
+ */
+
+export interface SessionRequest {
+  key?: string
+  type?: string
+  ttl?: number
+  ttl_unit?: string
+}
+
+/** What one session holds of one voucher. */
+export interface Hold {
+  uses: number
+  credits: number
+  points: number
+}
+
+export interface SessionView {
+  key: string
+  type: 'LOCK'
+  ttl: number
+  ttl_unit: string
+}
+
+interface Session {
+  view: SessionView
+  expiresAt: number
+  voucherIds: string[]
+}
+
+const UNIT_MS: Record<string, number> = {
+  DAYS: 86_400_000,
+  HOURS: 3_600_000,
+  MINUTES: 60_000,
+  SECONDS: 1_000,
+  MILLISECONDS: 1,
+  MICROSECONDS: 1e-3,
+  NANOSECONDS: 1e-6,
+}
+
+/** The session as the answer reports it: a bare LOCK lasts 7 days (real-service-notes §4.1). */
+export function sessionView(request: SessionRequest, newKey: () => string): SessionView {
+  const ttl = request.ttl ?? 7
+  return { key: request.key ?? newKey(), type: 'LOCK', ttl, ttl_unit: request.ttl_unit ?? 'DAYS' }
+}
+
+const NOTHING: Hold = Object.freeze({ uses: 0, credits: 0, points: 0 })
+
+export class SessionLocks {
+  readonly #sessions = new Map<string, Session>()
+  /** voucher id → session key → what that session holds of it. */
+  readonly #holds = new Map<string, Map<string, Hold>>()
+
+  /** What live sessions other than `ownKey` hold of a voucher at `now`. */
+  heldByOthers(voucherId: string, now: number, ownKey?: string): Hold {
+    const bySession = this.#holds.get(voucherId)
+    if (!bySession) return NOTHING
+    const total = { uses: 0, credits: 0, points: 0 }
+    for (const [key, hold] of bySession) {
+      if (key === ownKey) continue
+      if (!this.#live(key, now)) continue
+      total.uses += hold.uses
+      total.credits += hold.credits
+      total.points += hold.points
+    }
+    return total
+  }
+
+  /** Replaces what the session holds (a later validation with the same key re-reserves) and restarts its TTL. */
+  lock(view: SessionView, now: number, holds: Map<string, Hold>): void {
+    this.release(view.key)
+    const ms = view.ttl * (UNIT_MS[view.ttl_unit] ?? UNIT_MS.DAYS)
+    this.#sessions.set(view.key, { view, expiresAt: now + ms, voucherIds: [...holds.keys()] })
+    for (const [voucherId, hold] of holds) {
+      let bySession = this.#holds.get(voucherId)
+      if (!bySession) this.#holds.set(voucherId, (bySession = new Map()))
+      bySession.set(view.key, hold)
+    }
+  }
+
+  /** Ends a session (its redemption took what it held, or it expired). */
+  release(key: string): void {
+    const session = this.#sessions.get(key)
+    if (!session) return
+    this.#sessions.delete(key)
+    for (const voucherId of session.voucherIds) {
+      const bySession = this.#holds.get(voucherId)
+      bySession?.delete(key)
+      if (bySession?.size === 0) this.#holds.delete(voucherId)
+    }
+  }
+
+  /** A session past its TTL is dropped the first time it is read. */
+  #live(key: string, now: number): boolean {
+    const session = this.#sessions.get(key)
+    if (session && session.expiresAt > now) return true
+    this.release(key)
+    return false
+  }
+}
