@@ -37,6 +37,7 @@ const CATALOGUE: Record<string, [requests: number, value: number, shares: Shared
   'campaigns.create-loyalty-program': [6, 3, CREATES_AND_WAITS],
   'campaigns.create-referral-program': [6, 3, CREATES_AND_WAITS],
   'campaigns.create-promotion': [4, 3, CREATES],
+  'campaigns.update': [5, 3, CREATES],
   'vouchers.generated-codes': [9, 3, CREATES_AND_WAITS],
   'campaigns.delete': [4, 3, CREATES_AND_WAITS],
   'campaigns.duplicate-name-409': [4, 2, CREATES],

@@ -10,16 +10,18 @@ type Command =
   | { kind: 'create'; type: 'DISCOUNT_COUPONS' | 'PROMOTION' | 'GIFT_VOUCHERS'; name: string; count: number }
   | { kind: 'list'; query: string }
   | { kind: 'get' | 'delete'; pick: number }
+  | { kind: 'update'; pick: number; description: string; category: boolean }
   | { kind: 'vouchers'; pick: number; query: string }
   | { kind: 'advance'; ms: number }
 
 // few distinct queries, so the same page is read again after a change (the case a stale cache gets wrong)
-const listQuery = fc.constantFrom('', 'limit=2', 'limit=2&page=2', 'limit=5&order=-created_at', 'order=updated_at&expand=category', 'limit=3&order=-updated_at')
+const listQuery = fc.constantFrom('', 'limit=2', 'limit=2&page=2', 'limit=5&order=-created_at', 'order=updated_at&expand=category', 'limit=3&order=-updated_at', 'expand=category')
 
 const command: fc.Arbitrary<Command> = fc.oneof(
   { arbitrary: fc.record({ kind: fc.constant('list' as const), query: listQuery }), weight: 3 },
   fc.record({ kind: fc.constant('create' as const), type: fc.constantFrom('DISCOUNT_COUPONS' as const, 'PROMOTION' as const, 'GIFT_VOUCHERS' as const), name: fc.constantFrom('Spring', 'Summer', 'Autumn', 'Winter', 'Solstice', 'Equinox'), count: fc.integer({ min: 1, max: 40 }) }),
   fc.record({ kind: fc.constantFrom('get' as const, 'delete' as const), pick: fc.nat() }),
+  fc.record({ kind: fc.constant('update' as const), pick: fc.nat(), description: fc.constantFrom('Renamed', 'Moved'), category: fc.boolean() }),
   fc.record({ kind: fc.constant('vouchers' as const), pick: fc.nat(), query: fc.constantFrom('', 'limit=3', 'limit=5&page=2') }),
   fc.record({ kind: fc.constant('advance' as const), ms: fc.constantFrom(0, 1, 10, 500, 5000, 60_000) }),
 )
@@ -51,6 +53,10 @@ async function run(mock: TestApp, ids: string[], c: Command): Promise<string> {
     case 'get':
       operationId = 'getCampaign'
       res = await request.get(`/v1/campaigns/${pick(c.pick)}`).set(headers.app)
+      break
+    case 'update':
+      operationId = 'updateCampaign'
+      res = await request.put(`/v1/campaigns/${pick(c.pick)}`).set(headers.app).send({ description: c.description, category_id: c.category ? 'cat_demo0001' : null })
       break
     case 'delete':
       operationId = 'deleteCampaign'

@@ -69,6 +69,26 @@ export const campaignChecks: Check[] = [
     },
   },
   {
+    id: 'campaigns.update',
+    title: 'update a campaign: the fields sent change, the name stays, getCampaign reads the change',
+    operationIds: ['createCampaign', 'updateCampaign', 'getCampaign'],
+    readOnly: false,
+    async run(ctx) {
+      const created = await createCampaign(ctx, 'PROMOTION', 'update')
+      const { id, name } = created.response.body
+      const body = { description: 'updated by promokit', expiration_date: '2099-12-31T23:59:59.000Z', metadata: { pk_updated: 'yes' } }
+      const updated = await ctx.call({ operationId: 'updateCampaign', method: 'PUT', path: campaignPath(id), body }, { status: 200 })
+      ctx.expectField(updated, '/id', id)
+      ctx.expectField(updated, '/name', name, 'an update does not rename the campaign')
+      ctx.expectField(updated, '/description', body.description)
+      ctx.expectThat(updated, '/expiration_date', (t) => Date.parse(t) === Date.parse(body.expiration_date), body.expiration_date)
+      ctx.expectField(updated, '/metadata/pk_updated', 'yes')
+      const read = await ctx.call({ operationId: 'getCampaign', method: 'GET', path: campaignPath(id) }, { status: 200 })
+      ctx.expectField(read, '/description', body.description, 'getCampaign reads what the update set')
+      ctx.expectField(read, '/metadata/pk_updated', 'yes', 'getCampaign reads what the update set')
+    },
+  },
+  {
     id: 'vouchers.generated-codes',
     title: 'the vouchers of a generated campaign follow its code pattern and can be read one by one',
     operationIds: ['createCampaign', 'listVouchers', 'getVoucher'],

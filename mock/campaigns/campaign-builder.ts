@@ -38,7 +38,7 @@ const VOUCHER_TYPE: Record<Exclude<CampaignType, 'PROMOTION'>, VoucherTemplate['
 }
 
 // As the pipeline does for schema violations, the message itself says what was wrong (real: "Property 'discount' is required ...").
-const invalid = (details: string): ApiError => new ApiError('INVALID_CAMPAIGN', details, { message: `Invalid Campaign: ${details}` })
+export const invalid = (details: string): ApiError => new ApiError('INVALID_CAMPAIGN', details, { message: `Invalid Campaign: ${details}` })
 
 /** Every check that can refuse a create, before any id is issued or anything is stored. */
 export function buildCampaign(input: CampaignInput, ctx: BuildContext): Draft {
@@ -85,7 +85,7 @@ export function buildCampaign(input: CampaignInput, ctx: BuildContext): Draft {
   return draft
 }
 
-function checkDiscount(discount: Parameters<typeof discountProblem>[0], path: string): void {
+export function checkDiscount(discount: Parameters<typeof discountProblem>[0], path: string): void {
   const problem = discountProblem(discount, path)
   if (problem) throw invalid(problem)
 }
@@ -104,7 +104,7 @@ function resolveType(input: CampaignInput): CampaignType {
   }
 }
 
-function resolveCategory(ref: { category_id?: string; category?: string }, categories: CategoryLookup): Category | null {
+export function resolveCategory(ref: { category_id?: string; category?: string }, categories: CategoryLookup): Category | null {
   if (ref.category_id) return categories.find(ref.category_id) ?? throwNotFound(ref.category_id)
   if (ref.category) return categories.findByName(ref.category) ?? throwNotFound(ref.category)
   return null
@@ -114,7 +114,7 @@ const throwNotFound = (id: string): never => {
   throw notFound('category', id)
 }
 
-function validity(source: Validity): Validity {
+export function validity(source: Validity): Validity {
   const out: Validity = {}
   if (source.start_date !== undefined) out.start_date = isoDate('start_date', source.start_date)
   if (source.expiration_date !== undefined) out.expiration_date = isoDate('expiration_date', source.expiration_date)

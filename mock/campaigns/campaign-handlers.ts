@@ -10,6 +10,7 @@ export const campaignHandlers = {
     return { status: 200, body: page, text }
   },
   getCampaign: ({ params }, { project }) => ({ status: 200, body: project.campaigns.get(params.campaignId) }),
+  updateCampaign: ({ params, body }, { project }) => ({ status: 200, body: project.campaigns.update(params.campaignId, body) }),
   deleteCampaign: ({ params, query, requestId }, { project }) => ({
     status: 202,
     body: deleteCampaign(project, params.campaignId, { force: query.force === true, requestId }),

@@ -47,6 +47,16 @@ export class CampaignIndex {
     typed.add(campaign)
   }
 
+  /** Runs `change` (which may move the campaign's `updated_at`) with the campaign out of the updated_at order. */
+  reorder(campaign: StoredCampaign, change: () => void): void {
+    const list = this.#orders.updated_at
+    list.remove(campaign)
+    // merged before the key moves: the merge needs every kept item where its key says
+    list.items()
+    change()
+    list.add(campaign)
+  }
+
   remove(campaign: StoredCampaign): void {
     for (const list of Object.values(this.#orders)) list.remove(campaign)
     this.#byType.get(campaign.campaign_type)?.remove(campaign)

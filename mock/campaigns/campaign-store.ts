@@ -14,6 +14,7 @@ import { CampaignRemovals } from './campaign-removals.js'
 import { GeneratingCampaigns } from './generating-campaigns.js'
 import { duplicateName, stillGenerating } from './campaign-errors.js'
 import { buildCampaignView, buildTierView } from './campaign-view.js'
+import { planUpdate, type CampaignUpdate } from './campaign-update.js'
 
 export interface CampaignStoreDeps {
   clock: Clock
@@ -110,6 +111,16 @@ export class CampaignStore {
   /** getCampaign by id or name; 404 while generating (the real service: not readable until generated). */
   get(idOrName: string): Json {
     return this.#view(this.#readable(idOrName), true)
+  }
+
+  /** updateCampaign: refused while generating (as getCampaign); list pages and views built before it are dropped. */
+  update(idOrName: string, input: CampaignUpdate): Json {
+    const campaign = this.#readable(idOrName)
+    const apply = planUpdate(campaign, input, this.deps.categories)
+    this.#index.reorder(campaign, () => apply(this.deps.clock.now()))
+    this.#listViews.delete(campaign)
+    this.#pages.changed()
+    return this.#view(campaign, true)
   }
 
   /** Any campaign, generating or not, for other stores (checkout, exports, referrals); no 404. */

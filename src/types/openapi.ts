@@ -56,7 +56,17 @@ export interface paths {
          *     `not_found` with a `Retry-After` header (seconds until generation completes).
          */
         get: operations["getCampaign"];
-        put?: never;
+        /**
+         * Update a campaign
+         * @description Changes the fields sent and leaves the others as they are; a field sent as `null` is left as it is
+         *     too (generated SDKs send `null` for every field they were not given). `metadata` is merged into the
+         *     campaign's (`unset_metadata_fields` removes keys); dates, validity and `discount` also change the
+         *     campaign's vouchers, which follow its voucher template. The name and `campaign_type` cannot change.
+         *     `updated_at` is set to now. While its vouchers are being generated a campaign cannot be modified
+         *     (the answer is the one getCampaign gives). `gift`, `loyalty_tiers_expiration` and `options` are not
+         *     simulated by the mock: a non-null value is a 400.
+         */
+        put: operations["updateCampaign"];
         post?: never;
         /**
          * Delete a campaign
@@ -1400,6 +1410,50 @@ export interface components {
                 assign?: components["schemas"]["AccessSettingsIds"];
                 unassign?: components["schemas"]["AccessSettingsIds"];
             };
+        };
+        /**
+         * @description The body of Update Campaign (the real service's `CampaignsUpdateRequestBody`). Every field is
+         *     optional; absent or `null` leaves the campaign's value as it is.
+         */
+        CampaignUpdateRequest: {
+            description?: string | null;
+            /**
+             * @description A `STANDALONE` campaign keeps its type; no campaign becomes `STANDALONE`.
+             * @enum {string|null}
+             */
+            type?: "AUTO_UPDATE" | "STATIC" | null;
+            auto_join?: boolean | null;
+            /** @description Always `true` for loyalty campaigns and `false` for `STANDALONE` ones; another value is a 400. */
+            join_once?: boolean | null;
+            start_date?: components["schemas"]["Timestamp"] | null;
+            expiration_date?: components["schemas"]["Timestamp"] | null;
+            validity_timeframe?: components["schemas"]["ValidityTimeframe"] | null;
+            validity_day_of_week?: components["schemas"]["ValidityDayOfWeek"] | null;
+            validity_hours?: components["schemas"]["ValidityHours"] | null;
+            activity_duration_after_publishing?: components["schemas"]["Duration"] | null;
+            /** @description Id of an existing category (`cat_...`); unknown ids give 404. */
+            category_id?: string | null;
+            /** @description Name of an existing category; send this or `category_id`. */
+            category?: string | null;
+            /** @description Merged into the campaign's metadata (keys sent replace those stored). */
+            metadata?: components["schemas"]["Metadata"] | null;
+            /** @description Metadata keys to remove. */
+            unset_metadata_fields?: string[] | null;
+            /** @description The discount of a discount-coupon or referral campaign's vouchers (a 400 for other types). */
+            discount?: components["schemas"]["DiscountCreate"] | null;
+            /** @description Replaces a referral campaign's referral program (a 400 for other types). */
+            referral_program?: components["schemas"]["ReferralProgram"] | null;
+            /** @description Areas and stores to assign or unassign (Areas and Stores feature). */
+            access_settings?: {
+                assign?: components["schemas"]["AccessSettingsIds"];
+                unassign?: components["schemas"]["AccessSettingsIds"];
+            } | null;
+            /** @description Not simulated by the mock (a non-null value is a 400). */
+            gift?: Record<string, never> | null;
+            /** @description Not simulated by the mock (a non-null value is a 400). */
+            loyalty_tiers_expiration?: Record<string, never> | null;
+            /** @description Not simulated by the mock (a non-null value is a 400). */
+            options?: Record<string, never> | null;
         };
         AccessSettingsIds: {
             areas_ids?: string[];
@@ -3280,6 +3334,38 @@ export interface operations {
                     "application/json": components["schemas"]["Campaign"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CampaignNotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The campaign id (`camp_...`) or the campaign name. */
+                campaignId: components["parameters"]["CampaignIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CampaignUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description The updated campaign. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Campaign"];
+                };
+            };
+            400: components["responses"]["InvalidPayload"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["CampaignNotFound"];
