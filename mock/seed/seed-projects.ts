@@ -17,9 +17,9 @@ export function fixturesFor(config: Pick<MockConfig, 'fixturesDir'>): FixtureSet
   return bundled
 }
 
-/** The seeder of a mock: fixtures into every project, then `seedCampaigns` generated ones into the first. */
-export async function seedProjects(registry: ProjectRegistry, config: MockConfig): Promise<void> {
-  applyFixtures(registry, fixturesFor(config))
+/** The seeder of a mock: fixtures (a set given, else the config's) into every project, then `seedCampaigns` generated ones into the first. */
+export async function seedProjects(registry: ProjectRegistry, config: MockConfig, fixtures: FixtureSet = fixturesFor(config)): Promise<void> {
+  applyFixtures(registry, fixtures)
   for (const project of registry.all()) seedStacks(project.id, project.stacks)
   const [first] = registry.all()
   if (config.seedCampaigns > 0 && first) seedCampaigns(first, config.seedCampaigns, config.seed)

@@ -50,14 +50,14 @@ describe('the published package', () => {
     expect(manifest.peerDependenciesMeta?.['@stoplight/prism-cli']?.optional).toBe(true)
   })
 
-  it('typings compile in a fresh strict project without skipLibCheck, and createMockServer answers from the installed package', async () => {
+  it('typings compile in a fresh strict project without skipLibCheck; createMockServer and promokit/msw answer from the installed package', async () => {
     const app = join(work, 'consumer')
     const modules = join(app, 'node_modules')
     mkdirSync(modules, { recursive: true })
     await run('tar', ['-xzf', tarball, '-C', work])
     await run('mv', [join(work, 'package'), join(modules, 'promokit')])
     // What `npm install promokit` brings besides promokit: its dependencies (a consumer in TypeScript has @types/node).
-    for (const name of [...Object.keys(manifest.dependencies), '@types/node']) {
+    for (const name of [...Object.keys(manifest.dependencies), '@types/node', 'msw']) {
       mkdirSync(dirname(join(modules, name)), { recursive: true })
       symlinkSync(join(root, 'node_modules', name), join(modules, name), 'dir')
     }
@@ -68,16 +68,25 @@ describe('the published package', () => {
     }))
     writeFileSync(join(app, 'main.ts'), [
       "import { createMockServer, type MockServer } from 'promokit'",
+      "import { createMockHandlers } from 'promokit/msw'",
+      "import { setupServer } from 'msw/node'",
       'const mock: MockServer = await createMockServer()',
       "const res = await fetch(`${mock.url}/v1/campaigns?limit=1`, { headers: { 'X-App-Id': mock.credentials.appId, 'X-App-Token': mock.credentials.appToken } })",
       'const body = (await res.json()) as { object: string }',
       'console.log(res.status, body.object)',
       'await mock.close()',
+      // the MSW entry: what a team with msw installed writes in its Node tests
+      "const handlers = createMockHandlers({ baseUrl: 'http://promokit.test', clock: 'manual' })",
+      'const server = setupServer(...handlers)',
+      'server.listen()',
+      "const viaMsw = await fetch('http://promokit.test/v1/campaigns?limit=1', { headers: { 'X-App-Id': 'promokit-app-id', 'X-App-Token': 'promokit-app-token' } })",
+      'console.log(viaMsw.status, ((await viaMsw.json()) as { object: string }).object)',
+      'server.close()',
       '',
     ].join('\n'))
     const tsc = await run(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', app]).catch((error: { stdout: string }) => ({ stdout: error.stdout, failed: true }))
     expect(tsc.stdout).toBe('')
     const { stdout } = await run(process.execPath, [join(app, 'out', 'main.js')], { cwd: app })
-    expect(stdout.trim()).toBe('200 list')
+    expect(stdout.trim()).toBe('200 list\n200 list')
   }, 60_000)
 })
