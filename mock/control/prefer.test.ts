@@ -42,13 +42,30 @@ describe('Prefer: code= / example= (Prism syntax)', () => {
     expect(checked).toBeGreaterThan(12)
   })
 
-  it('refuses an undocumented status with a 400 listing the documented ones', async () => {
+  it('refuses an undocumented client error with a 400 listing the documented ones', async () => {
     const { request, headers, deps } = await createTestApp()
-    const res = await request.get('/v1/campaigns').set(headers.app).set('Prefer', 'code=503')
+    const res = await request.get('/v1/campaigns').set(headers.app).set('Prefer', 'code=418')
 
     expect(res.status).toBe(400)
-    expect(res.body.details).toContain('Prefer: code=503 is not documented for listCampaigns; documented: 200')
+    expect(res.body.details).toContain('Prefer: code=418 is not documented for listCampaigns; documented: 200')
+    expect(res.body.details).toContain('or a server error (500, 502, 503, 504)')
     expect(deps.journal.list().at(-1)?.status).toBe(400)
+  })
+
+  it('answers code=503 (documented by no operation) in the spec Error format, for this request only, changing nothing', async () => {
+    const { request, headers, deps } = await createTestApp()
+    const before = deps.projects.all()[0].campaigns.size
+    const unavailable = await request.post('/v1/campaigns').set(headers.app).set('Prefer', 'code=503').send(campaign)
+    const gateway = await request.get('/v1/campaigns').set(headers.app).set('Prefer', 'code=502')
+
+    expect(unavailable.status).toBe(503)
+    expect(unavailable.body).toMatchObject({ code: 503, key: 'service_unavailable', request_id: unavailable.headers['x-request-id'] })
+    expect(unavailable.body.details).toContain('no operation documents it')
+    for (const res of [unavailable, gateway]) expect(deps.validator.validateSchema('Error', res.body).violations).toEqual([])
+    expect(gateway.status).toBe(502)
+    expect(deps.projects.all()[0].campaigns.size).toBe(before)
+    expect((await request.post('/v1/campaigns').set(headers.app).send(campaign)).status).toBe(200)
+    expect(deps.journal.list().slice(-3).map((entry) => entry.status)).toEqual([503, 502, 200])
   })
 
   it('runs the request as usual for a documented success status', async () => {

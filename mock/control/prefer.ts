@@ -44,13 +44,15 @@ function examplesOf(validator: ContractValidator, operation: OperationInfo, stat
  * has one, with this request's id, else the catalogue's error for the status) before the handler
  * runs, so nothing changes. A documented success status runs the request as usual: the mock's
  * success answers come from its state. `example=` answers that named example of any documented
- * response. Anything not documented is a 400 listing what is.
+ * response. A server error (500, 502, 503, 504) answers the spec's Error format although no operation
+ * documents one. Anything else not documented is a 400 listing what is.
  */
 export function preferredAnswer(validator: ContractValidator, operation: OperationInfo, preference: Preference, requestId: string): HandlerResult | undefined {
   const documented = Object.keys(operation.responses)
   const { code, example } = preference
   if (code !== undefined && !documented.includes(String(code))) {
-    throw new ApiError('INVALID_PAYLOAD', `Prefer: code=${code} is not documented for ${operation.operationId}; documented: ${documented.join(', ')}`)
+    if (example === undefined && SERVER_ERRORS.has(code)) return serverError(code, requestId)
+    throw new ApiError('INVALID_PAYLOAD', `Prefer: code=${code} is not documented for ${operation.operationId}; documented: ${documented.join(', ')}, or a server error (${[...SERVER_ERRORS].join(', ')})`)
   }
   if (example !== undefined) {
     const statuses = code === undefined ? documented : [String(code)]
@@ -67,6 +69,18 @@ export function preferredAnswer(validator: ContractValidator, operation: Operati
   if (first) return answer(code, first.value, requestId)
   return { status: code, body: errorForStatus(code, `Prefer: code=${code} asked for this answer`).toBody(requestId) }
 }
+
+/**
+ * Server errors a browser app must survive on every call (an overloaded or restarting service, a
+ * gateway in front of it). Neither the API description nor the real service documents one for any
+ * operation, so `Prefer` answers them in the spec's Error format, as a `status` fault does.
+ */
+const SERVER_ERRORS = new Set([500, 502, 503, 504])
+
+const serverError = (code: number, requestId: string): HandlerResult => ({
+  status: code,
+  body: errorForStatus(code, `Prefer: code=${code} asked for this answer (no operation documents it; the body is the spec's Error format)`).toBody(requestId),
+})
 
 /** An example's body, with this request's id where the example carries one (it must match X-Request-Id). */
 function answer(status: number, value: unknown, requestId: string): HandlerResult {
