@@ -16,14 +16,18 @@ export async function discoverIds(client: HttpClient, checks: readonly Check[], 
   const needed = new Set<FixtureId>(checks.flatMap((c) => [...(c.needs ?? []), ...(c.uses ?? [])]))
   const ids: KnownIds = { ...given }
   const want = (id: FixtureId): boolean => needed.has(id) && !ids[id]
+  // Discovery never fails the run; the checks that needed the id say why they were skipped.
   try {
     if (isMock && [...needed].some((id) => !ids[id])) Object.assign(ids, stripUndefined(await fromMockState(client, ids)), stripUndefined(given))
-    if (want('referralCampaignId') || (needed.has('referralMemberId') && !ids.referralMemberId)) await discoverReferral(client, ids, unavailable)
-    if (isMock && (want('loyaltyCardCode') || want('loyaltyRewardId'))) await discoverLoyaltyCard(client, ids)
-    if (want('giftCampaignId')) ids.giftCampaignId = await findCampaign(client, 'GIFT_VOUCHERS') ?? await findCampaign(client, 'LOYALTY_PROGRAM')
   } catch {
-    // Discovery never fails the run; the checks that needed the id say why they were skipped.
+    return ids
   }
+  // Independent look-ups, side by side: the checks that need them wait for all of them.
+  await Promise.allSettled([
+    want('referralCampaignId') || (needed.has('referralMemberId') && !ids.referralMemberId) ? discoverReferral(client, ids, unavailable) : undefined,
+    isMock && (want('loyaltyCardCode') || want('loyaltyRewardId')) ? discoverLoyaltyCard(client, ids) : undefined,
+    want('giftCampaignId') ? discoverGiftCampaign(client, ids) : undefined,
+  ])
   return ids
 }
 
@@ -63,6 +67,10 @@ async function discoverLoyaltyCard(client: HttpClient, ids: KnownIds): Promise<v
   if (!card || card.loyalty_card.balance <= 0) return
   ids.loyaltyCardCode ??= card.code
   ids.loyaltyRewardId ??= assignment.reward_id
+}
+
+async function discoverGiftCampaign(client: HttpClient, ids: KnownIds): Promise<void> {
+  ids.giftCampaignId = await findCampaign(client, 'GIFT_VOUCHERS') ?? await findCampaign(client, 'LOYALTY_PROGRAM')
 }
 
 /** A finished campaign of the type that this run did not create (so its data is not ours). */

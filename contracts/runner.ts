@@ -106,16 +106,17 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
   let interrupted: string | undefined
   let outcome: CleanupOutcome
   try {
-    await runScheduled(planned, concurrency, (a, b) => conflicts(costOf(a), costOf(b)), async (check, index) => {
+    const gate = (check: Check): Promise<void> | undefined => (check.needs?.length || check.uses?.length ? discovered : undefined)
+    await runScheduled(planned, concurrency, async (check, index) => {
       if (!interrupted && options.signal?.aborted) interrupted = 'interrupted (SIGINT)'
       options.onCheckStart?.(check, index, planned.length)
-      if (check.needs?.length || check.uses?.length) await discovered
+      await gate(check)
       const withoutKeys = !interrupted && lacksManagementKeys(check, options)
       const result = interrupted ? skipped(check, interrupted) : withoutKeys ? skipped(check, withoutKeys) : await currentCheck.run(check.id, () => runOne(check, ctx, ids, unavailable))
       if (!interrupted && result.status === 'failed' && result.failure?.problems[0]?.keyword === 'budget') interrupted = 'request budget used up'
       results[index] = result
       options.onCheckEnd?.(result, index, planned.length)
-    }, (check) => costOf(check).requests)
+    }, { conflict: (a, b) => conflicts(costOf(a), costOf(b)), weight: (check) => costOf(check).requests, gate })
   } finally {
     activeClient = client.forCleanup()
     if (!options.readOnly) await cleanup.sweep(ctx.prefix)

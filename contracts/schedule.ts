@@ -10,36 +10,64 @@ export async function mapConcurrent<T>(items: readonly T[], limit: number, fn: (
   await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker))
 }
 
+export interface ScheduleOptions<T> {
+  /** Whether two items may not run at the same time; the later one (in order) waits for the earlier. */
+  conflict(a: T, b: T): boolean
+  /** How long an item keeps its slot, in any unit (e.g. the requests it sends one after another). */
+  weight?(item: T): number
+  /**
+   * Something an item waits for before it can do anything (e.g. discovery of the ids it needs): while it is
+   * pending the item does not take a slot, so items that need nothing run meanwhile. Undefined: none.
+   */
+  gate?(item: T): Promise<unknown> | undefined
+}
+
 /**
  * Runs the items at most `limit` at a time, in order, except that an item may start before earlier ones it
  * does not conflict with: an item starts only once every earlier item it conflicts with has finished. With
- * `limit` 1 this is the plain sequential run. Among the items ready to start, the heaviest (`weight`, e.g. the
- * requests it sends one after another) starts first, so long checks do not end the run alone. `fn` must not throw.
+ * `limit` 1 this is the plain sequential run. Among the items ready to start, the one heading the longest
+ * chain of waiting items starts first (its weight plus that of the heaviest chain of later items that
+ * conflict with it): a light check that many heavy ones wait for goes before a heavy one nothing waits for,
+ * so the run does not end with long checks alone. `fn` must not throw.
  */
-export async function runScheduled<T>(
-  items: readonly T[],
-  limit: number,
-  conflict: (a: T, b: T) => boolean,
-  fn: (item: T, index: number) => Promise<void>,
-  weight: (item: T) => number = () => 0,
-): Promise<void> {
-  const byWeight = items.map((_, i) => i).sort((a, b) => (limit > 1 ? weight(items[b]) - weight(items[a]) : 0) || a - b)
+export async function runScheduled<T>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<void>, options: ScheduleOptions<T>): Promise<void> {
+  const { conflict, weight = () => 0 } = options
+  const gate = limit > 1 ? options.gate : undefined
+  const chain = new Array<number>(items.length).fill(0)
+  for (let i = items.length - 1; i >= 0; i--) {
+    let longest = 0
+    for (let k = i + 1; k < items.length; k++) if (chain[k] > longest && conflict(items[i], items[k])) longest = chain[k]
+    chain[i] = weight(items[i]) + longest
+  }
+  const order = items.map((_, i) => i).sort((a, b) => (limit > 1 ? chain[b] - chain[a] : 0) || a - b)
   const finished = new Array<boolean>(items.length).fill(false)
   const started = new Array<boolean>(items.length).fill(false)
   const running = new Map<number, Promise<number>>()
+  const opened = new WeakSet<Promise<unknown>>()
+  const waiting = new Map<Promise<unknown>, Promise<number>>()
+  const gateOf = (i: number): Promise<unknown> | undefined => {
+    const pending = gate?.(items[i])
+    if (!pending || opened.has(pending)) return undefined
+    if (!waiting.has(pending)) waiting.set(pending, pending.then(() => -1, () => -1).finally(() => void opened.add(pending)))
+    return pending
+  }
   const ready = (i: number): boolean => {
     for (let j = 0; j < i; j++) if (!finished[j] && conflict(items[j], items[i])) return false
-    return true
+    return gateOf(i) === undefined
   }
   for (;;) {
-    for (const i of byWeight) {
+    for (const i of order) {
       if (running.size >= limit) break
       if (started[i] || !ready(i)) continue
       started[i] = true
       running.set(i, fn(items[i], i).then(() => i))
     }
-    if (running.size === 0) return
-    const done = await Promise.race(running.values())
+    if (running.size === 0 && waiting.size === 0) return
+    const done = await Promise.race([...running.values(), ...waiting.values()])
+    if (done < 0) {
+      for (const [pending] of waiting) if (opened.has(pending)) waiting.delete(pending)
+      continue
+    }
     running.delete(done)
     finished[done] = true
   }
