@@ -1,4 +1,4 @@
-// `node dist/bench/profile.js <startup|startup-10k|list|list-10k|list-miss|create|contract> [seconds]`: the evidence behind a missed
+// `node dist/bench/profile.js <startup|startup-10k|list|list-10k|list-miss|create|checkout|contract> [seconds]`: the evidence behind a missed
 // target. Runs promokit under `node --cpu-prof`, drives the scenario, and prints where the CPU went
 // (self and inclusive time by function, self time by package). The .cpuprofile files stay in
 // bench/profiles/ (git-ignored) for Chrome DevTools.
@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process'
 import { mkdirSync, readdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { packageRoot } from '../src/paths.js'
-import { APP_HEADERS, LIST_PATH, createCall, listCall, missListCall } from './lib/calls.js'
+import { APP_HEADERS, LIST_PATH, createCall, listCall, missListCall, prepareCheckout } from './lib/calls.js'
 import { measureLoad } from './lib/load.js'
 import { freePort, startServer, stopAll, track } from './lib/processes.js'
 import { summarizeProfile } from './lib/profile-summary.js'
@@ -23,8 +23,8 @@ const cli = join(root, 'bin', 'promokit.js')
 if (scenario === 'contract') {
   const child = track(spawn(process.execPath, [...cpuProf, cli, 'contract'], { cwd: root, stdio: 'inherit' }))
   await new Promise((resolve) => child.on('close', resolve))
-} else if (['startup', 'startup-10k', 'list', 'list-10k', 'list-miss', 'create'].includes(scenario)) {
-  const seeded = ['startup-10k', 'list-10k', 'list-miss'].includes(scenario)
+} else if (['startup', 'startup-10k', 'list', 'list-10k', 'list-miss', 'create', 'checkout'].includes(scenario)) {
+  const seeded = ['startup-10k', 'list-10k', 'list-miss', 'checkout'].includes(scenario)
   const port = await freePort()
   const server = await startServer({
     name: 'promokit',
@@ -38,14 +38,22 @@ if (scenario === 'contract') {
   })
   process.stderr.write(`started in ${Math.round(server.startupMs)} ms\n`)
   if (!scenario.startsWith('startup')) {
-    const call = scenario === 'create' ? createCall(`profile-${Date.now()}`) : scenario === 'list-miss' ? missListCall() : listCall()
-    const m = await measureLoad(server.url, call, { connections: 50, warmupSeconds: 1, durationSeconds: seconds })
-    process.stderr.write(`${scenario}: ${Math.round(m.rps)} req/s, p50 ${m.p50Ms} ms, p99 ${m.p99Ms} ms\n`)
+    const call =
+      scenario === 'create'
+        ? createCall(`profile-${Date.now()}`)
+        : scenario === 'checkout'
+          ? (await prepareCheckout(server.url, `profile-${Date.now()}`)).call
+          : scenario === 'list-miss'
+            ? missListCall()
+            : listCall()
+    const m = await measureLoad(server.url, call, { connections: 50, warmupSeconds: 1, durationSeconds: seconds, serverPid: server.child.pid })
+    const cpu = m.cpuUsPerRequest === null ? '' : `, ${Math.round(m.cpuUsPerRequest)} µs CPU per request (profiler on)`
+    process.stderr.write(`${scenario}: ${Math.round(m.rps)} req/s, p50 ${m.p50Ms} ms, p99 ${m.p99Ms} ms${cpu}\n`)
   }
   // SIGTERM lets the mock shut down normally, which is when Node writes the profile.
   await server.stop()
 } else {
-  process.stderr.write('usage: node dist/bench/profile.js <startup|startup-10k|list|list-10k|list-miss|create|contract> [seconds]\n')
+  process.stderr.write('usage: node dist/bench/profile.js <startup|startup-10k|list|list-10k|list-miss|create|checkout|contract> [seconds]\n')
   process.exit(2)
 }
 await stopAll()

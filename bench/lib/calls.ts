@@ -78,6 +78,58 @@ export function validationCall(promotionTierId: string, extraHeaders: Record<str
   }
 }
 
+/** A promotion whose three tiers work on order items (two item-level effects) and on the order. */
+export function checkoutCampaignBody(name: string): Record<string, unknown> {
+  const tier = (tierName: string, discount: Record<string, unknown>) => ({ name: tierName, banner: tierName, action: { discount } })
+  return {
+    name,
+    campaign_type: 'PROMOTION',
+    promotion: {
+      tiers: [
+        tier('10% off every item', { type: 'PERCENT', percent_off: 10, amount_limit: 500, effect: 'APPLY_TO_ITEMS' }),
+        tier('50 off the cart, shared by the items', { type: 'AMOUNT', amount_off: 5000, effect: 'APPLY_TO_ITEMS_PROPORTIONALLY' }),
+        tier('10 off the order', { type: 'AMOUNT', amount_off: 1000, effect: 'APPLY_TO_ORDER' }),
+      ],
+    },
+  }
+}
+
+/** The issue-14 checkout: 5 redeemables (3 tiers, a coupon, gift credits) over an order of 50 items. */
+export function checkoutBody(tierIds: string[]): Record<string, unknown> {
+  const items = Array.from({ length: 50 }, (_, i) => ({
+    product_id: `prod_bench${String(i).padStart(4, '0')}`,
+    source_id: `sku-bench-${i}`,
+    related_object: 'product',
+    quantity: 1 + (i % 3),
+    price: 1000 + i * 37,
+    metadata: { color: i % 2 ? 'blue' : 'red' },
+  }))
+  return {
+    redeemables: [
+      ...tierIds.map((id) => ({ object: 'promotion_tier', id })),
+      { object: 'voucher', id: 'WELCOME-0001' },
+      { object: 'voucher', id: 'GIFT-0001', gift: { credits: 2000 } },
+    ],
+    order: { source_id: 'order-bench', items, metadata: { channel: 'bench' } },
+    customer: { source_id: 'bench-customer' },
+  }
+}
+
+export function checkoutCall(tierIds: string[], extraHeaders: Record<string, string> = {}): LoadCall {
+  return { method: 'POST', path: '/v1/validations', headers: { ...JSON_HEADERS, ...extraHeaders }, body: JSON.stringify(checkoutBody(tierIds)) }
+}
+
+/** Creates the checkout's promotion on a running mock; answers its tier ids, the call and the mock's answer to it. */
+export async function prepareCheckout(baseUrl: string, name: string): Promise<{ tierIds: string[]; call: LoadCall; answer: Answer }> {
+  const created = await callOnce(baseUrl, { method: 'POST', path: '/v1/campaigns', headers: JSON_HEADERS, body: JSON.stringify(checkoutCampaignBody(name)) })
+  if (created.status !== 200) throw new Error(`checkout campaign: ${created.status} ${created.body.slice(0, 300)}`)
+  const tierIds = (JSON.parse(created.body) as { promotion: { tiers: { id: string }[] } }).promotion.tiers.map((t) => t.id)
+  const call = checkoutCall(tierIds)
+  const answer = await callOnce(baseUrl, call)
+  if (answer.status !== 200 || !(JSON.parse(answer.body) as { valid?: boolean }).valid) throw new Error(`checkout validation: ${answer.status} ${answer.body.slice(0, 300)}`)
+  return { tierIds, call, answer }
+}
+
 export interface Answer {
   status: number
   body: string
@@ -97,4 +149,5 @@ export const CALLS = {
   listMiss: 'GET /v1/campaigns, 600 distinct queries (cache misses), 10,000 stored',
   create: 'POST /v1/campaigns (promotion, 2 tiers)',
   validation: 'POST /v1/validations (1 promotion tier)',
+  checkout: 'POST /v1/validations (5 redeemables, 50 items)',
 } as const

@@ -17,6 +17,7 @@ function measured(overrides: Partial<BenchResults> = {}): BenchResults {
     prism_list_miss_rps: 200,
     create_rps: 2600,
     express_create_rps: 2500,
+    checkout_rps: 1200,
     startup_ms: 420,
     idle_rss_mb: 75,
     startup_10k_ms: 550,
@@ -52,6 +53,7 @@ describe('evaluateTargets', () => {
       ['list_vs_prism', true],
       ['list_miss_vs_prism', true],
       ['create_vs_express', true],
+      ['checkout_rps', true],
       ['list_p99', true],
       ['startup', true],
       ['idle_rss', true],
@@ -71,6 +73,7 @@ describe('evaluateTargets', () => {
     expect(targets.find((t) => t.id === 'list_vs_express')).toMatchObject({ met: false, actual: '0.79×' })
     expect(targets.find((t) => t.id === 'list_growth_deep')).toMatchObject({ met: false, actual: '10.00×' })
     expect(evaluateTargets(measured({ contract_run_latency50_concurrency8_ms: 3400 })).find((t) => t.id === 'contract_run_remote')).toMatchObject({ met: false, actual: '3,400 ms' })
+    expect(evaluateTargets(measured({ checkout_rps: 640 })).find((t) => t.id === 'checkout_rps')).toMatchObject({ met: false, actual: '640 req/s' })
   })
 
   it('reports a figure that was not taken as not measured rather than as missed', () => {

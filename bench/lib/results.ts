@@ -52,6 +52,10 @@ export interface BenchResults {
   validation_rps: Figure
   validation_p99_ms: Figure
   validation_note: string | null
+  /** Issue 14: a validation of 5 redeemables over a 50-item order (`--seed-campaigns 10000` server). */
+  checkout_rps: Figure
+  checkout_p99_ms: Figure
+  checkout_cpu_us_per_req: Figure
   /** Median of several launches (`startup_ms_samples` holds each, in launch order). */
   startup_ms: Figure
   startup_ms_samples: number[]
@@ -126,6 +130,7 @@ export function evaluateTargets(r: BenchResults): TargetResult[] {
     atLeast('list_vs_prism', 'List throughput vs Prism', q.list_vs_prism, 15, x, '≥ 15×'),
     atLeast('list_miss_vs_prism', 'List over 600 distinct queries (cache misses) vs Prism', q.list_miss_vs_prism, 10, x, '≥ 10×'),
     atLeast('create_vs_express', 'Create-campaign throughput vs bare Express 5 ceiling', q.create_vs_express_ceiling, 1, x, '≥ 1.0×'),
+    atLeast('checkout_rps', 'Validation, 5 redeemables over 50 items (issue 14)', r.checkout_rps, 1000, (v) => `${fmt(v)} req/s`, '≥ 1,000 req/s'),
     atMost('list_p99', 'List p99 latency at 50 connections', r.list_p99_ms, 20, (v) => `${fmt(v)} ms`, '≤ 20 ms'),
     atMost('startup', 'Start-up to first 2xx', r.startup_ms, 500, (v) => `${fmt(v)} ms`, '≤ 500 ms'),
     atMost('idle_rss', 'RSS after start', r.idle_rss_mb, 80, (v) => `${fmt(v)} MB`, '≤ 80 MB'),
@@ -183,6 +188,9 @@ export function emptyResults(command: string, quick: boolean, machine: MachineIn
     validation_rps: null,
     validation_p99_ms: null,
     validation_note: null,
+    checkout_rps: null,
+    checkout_p99_ms: null,
+    checkout_cpu_us_per_req: null,
     startup_ms: null,
     startup_ms_samples: [],
     prism_startup_ms: null,

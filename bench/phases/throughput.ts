@@ -1,5 +1,5 @@
 import type { BenchContext } from '../run.js'
-import { APP_HEADERS, CALLS, callOnce, createCall, listCall, missListCall, validationCall, type Answer } from '../lib/calls.js'
+import { APP_HEADERS, CALLS, callOnce, checkoutCall, createCall, listCall, missListCall, prepareCheckout, validationCall, type Answer } from '../lib/calls.js'
 import { measureLoad, type LoadCall, type LoadResult } from '../lib/load.js'
 import { sampleStartup, type StartedServer } from '../lib/processes.js'
 import { fmt, type ThroughputRow } from '../lib/results.js'
@@ -41,6 +41,8 @@ export async function runThroughput(ctx: BenchContext): Promise<void> {
   const tierId = firstTierId(created.body)
   const validation = await callOnce(full.url, validationCall(tierId))
   const validationNote = noteFor(validation)
+  // issue 14: 5 redeemables (item-level tiers, a coupon, gift credits) over a 50-item cart
+  const checkout = await prepareCheckout(full.url, `bench-${run}-checkout`).catch((error: unknown) => (error instanceof Error ? error.message : String(error)))
   const list10k = expectOk(await callOnce(full.url, listCall()), 'listCampaigns (10,000)')
   const total = (JSON.parse(list10k.body) as { total?: number }).total ?? 0
   if (total < STORED) throw new Error(`--seed-campaigns ${STORED}: the list answered total ${total}`)
@@ -51,6 +53,7 @@ export async function runThroughput(ctx: BenchContext): Promise<void> {
 
   const bodies: CeilingBodies = { default: list10k, list0, list10k, create: created }
   if (!validationNote) bodies.validation = validation
+  if (typeof checkout !== 'string') bodies.checkout = checkout.answer
   const ceiling = await startExpressCeiling(ctx.root, bodies)
 
   // Rounds alternate promokit and the ceiling, so a burst of noise on the machine hits both alike.
@@ -75,6 +78,12 @@ export async function runThroughput(ctx: BenchContext): Promise<void> {
     for (const target of ['promokit', 'express'] as const) r.throughput.push(naRow(CALLS.validation, target, validationNote))
   } else {
     await pair(CALLS.validation, full, validationCall(tierId), validationCall(tierId, { 'x-bench-body': 'validation' }))
+  }
+  if (typeof checkout === 'string') {
+    for (const target of ['promokit', 'express'] as const) r.throughput.push(naRow(CALLS.checkout, target, `n/a: ${checkout}`))
+  } else {
+    r.notes.push(`${CALLS.checkout}: the answer is ${checkout.answer.body.length.toLocaleString('en-US')} bytes.`)
+    await pair(CALLS.checkout, full, checkout.call, checkoutCall(checkout.tierIds, { 'x-bench-body': 'checkout' }))
   }
 
   // The machine's own limit for the list's body: a bare node:http server sending the same bytes.
@@ -102,6 +111,9 @@ export async function runThroughput(ctx: BenchContext): Promise<void> {
   r.create_p99_ms = pick(CALLS.create, 'promokit')?.p99_ms ?? null
   r.validation_rps = pick(CALLS.validation, 'promokit')?.rps ?? null
   r.validation_p99_ms = pick(CALLS.validation, 'promokit')?.p99_ms ?? null
+  r.checkout_rps = pick(CALLS.checkout, 'promokit')?.rps ?? null
+  r.checkout_p99_ms = pick(CALLS.checkout, 'promokit')?.p99_ms ?? null
+  r.checkout_cpu_us_per_req = pick(CALLS.checkout, 'promokit')?.cpu_us_per_req ?? null
 }
 
 export function toRow(call: string, target: ThroughputRow['target'], m: LoadResult): ThroughputRow {
@@ -173,6 +185,10 @@ async function deleteAllCampaigns(baseUrl: string): Promise<void> {
       await res.arrayBuffer()
       if (!res.ok) throw new Error(`deleteCampaign ${id} answered ${res.status}`)
     }
+    // deletion is asynchronous (202, an async action about a second later on the mock's clock): finish it now
+    const finished = await fetch(`${baseUrl}/_mock/jobs/finish`, { method: 'POST' })
+    await finished.arrayBuffer()
+    if (!finished.ok) throw new Error(`POST /_mock/jobs/finish answered ${finished.status}`)
   }
 }
 

@@ -1,7 +1,7 @@
 import type { IdSource } from '../../src/ids.js'
 import type { CustomerInput, CustomerStore } from '../customers/customer-store.js'
 import { ApiError } from '../errors.js'
-import { effectiveRules } from '../stacks/stacking-rules.js'
+import { effectiveRules, type StackingRules } from '../stacks/stacking-rules.js'
 import type { RedemptionStore } from '../redemptions/redemption-store.js'
 import type { NewHolder } from '../referrals/referral-store.js'
 import type { NewTransaction } from '../transactions/transaction-store.js'
@@ -82,7 +82,8 @@ export function checkRequest(body: CheckoutBody, max = DEFAULT_MAX_REDEEMABLES):
 /** The project's stacking rules with the per-call maximum: what the call applies and reports. */
 const rulesOf = (project: CheckoutProject, ctx: CheckoutContext) => effectiveRules(project.stacks.stackingRules(), ctx.maxRedeemables ?? DEFAULT_MAX_REDEEMABLES)
 
-function evaluate(body: CheckoutBody, project: CheckoutProject, ctx: CheckoutContext): CheckoutOutcome {
+/** The call's outcome and the stacking rules it applied (read once: the store hands out copies). */
+function evaluate(body: CheckoutBody, project: CheckoutProject, ctx: CheckoutContext): { outcome: CheckoutOutcome; rules: StackingRules } {
   const rules = rulesOf(project, ctx)
   checkRequest(body, rules.redeemables_limit)
   const items = resolveRedeemables(body.redeemables, project)
@@ -96,7 +97,7 @@ function evaluate(body: CheckoutBody, project: CheckoutProject, ctx: CheckoutCon
   }
   const buyer = { customerId: project.customers.peek(body.customer)?.id ?? body.customer?.id }
   const checkRules = project.rules && ruleChecker(project.rules, callFacts(body, project))
-  return evaluateCheckout({ items, order: body.order, settings: rules, now: ctx.now, buyer, checkRules })
+  return { outcome: evaluateCheckout({ items, order: body.order, settings: rules, now: ctx.now, buyer, checkRules }), rules }
 }
 
 /**
@@ -104,7 +105,7 @@ function evaluate(body: CheckoutBody, project: CheckoutProject, ctx: CheckoutCon
  * session LOCK: a valid validation reserves what it applied for the session (session-locks.ts).
  */
 export function validateCheckout(body: CheckoutBody, project: CheckoutProject, ctx: CheckoutContext): Record<string, unknown> {
-  const outcome = evaluate(body, project, ctx)
+  const { outcome, rules } = evaluate(body, project, ctx)
   const session = body.session && sessionView(body.session, () => ctx.ids.next('ssn'))
   if (session && outcome.valid) project.sessions?.lock(session, ctx.now, holdsOf(outcome))
   const customer = project.customers.peek(body.customer)
@@ -116,7 +117,7 @@ export function validateCheckout(body: CheckoutBody, project: CheckoutProject, c
     ...(outcome.valid ? { order } : {}),
     tracking_id: trackingId(body, customer?.id),
     ...(session ? { session } : {}),
-    stacking_rules: rulesOf(project, ctx),
+    stacking_rules: rules,
   }
 }
 
@@ -127,7 +128,7 @@ export function validateCheckout(body: CheckoutBody, project: CheckoutProject, c
  * recorded as FAILED and answers the first reason's error (400, or 404 for an unknown redeemable).
  */
 export function redeemCheckout(body: CheckoutBody, project: CheckoutProject, ctx: CheckoutContext): { status: number; body: Record<string, unknown> } {
-  const outcome = evaluate(body, project, ctx)
+  const { outcome } = evaluate(body, project, ctx)
   if (!outcome.valid) {
     const known = project.customers.peek(body.customer)
     const failure = recordFailedRedemption({ body, outcome, project, ctx, trackingId: trackingId(body, known?.id) })

@@ -32,25 +32,29 @@ export function orderView(order: OrderInput | undefined, outcome: Pick<CheckoutO
 
 function itemFields(item: OrderItemInput): Record<string, unknown> {
   const view: Record<string, unknown> = { object: 'order_item' }
-  for (const f of ITEM_FIELDS) if (item[f] !== undefined) view[f] = item[f]
+  for (const f of ITEM_FIELDS) {
+    const value = item[f]
+    if (value !== undefined) view[f] = value
+  }
   return view
 }
 
-/** An item after this call's discounts: what it costs now, what came off, and units added or made free. */
+/**
+ * An item after this call's discounts: what it costs now, what came off, and units added or made free.
+ * Built field by field (no spreads): a 50-item cart makes 50 of these per answer.
+ */
 function lineView(line: CartLine): Record<string, unknown> {
   const view = itemFields(line.item)
   view.quantity = line.quantity
   if (line.quantity !== line.initialQuantity || line.added) view.initial_quantity = line.initialQuantity
   if (line.discountQuantity > 0) view.discount_quantity = line.discountQuantity
   if (line.item.price !== undefined || line.added) view.price = line.price
-  return {
-    ...view,
-    amount: line.amount,
-    ...(line.amount !== line.initialAmount || line.added ? { initial_amount: line.initialAmount } : {}),
-    discount_amount: line.discount,
-    applied_discount_amount: line.discount,
-    subtotal_amount: line.amount - line.discount,
-  }
+  view.amount = line.amount
+  if (line.amount !== line.initialAmount || line.added) view.initial_amount = line.initialAmount
+  view.discount_amount = line.discount
+  view.applied_discount_amount = line.discount
+  view.subtotal_amount = line.amount - line.discount
+  return view
 }
 
 export function itemView(outcome: ItemOutcome, order: Record<string, unknown>, requestId: string): Record<string, unknown> {
@@ -80,9 +84,15 @@ export function itemView(outcome: ItemOutcome, order: Record<string, unknown>, r
   }
 }
 
-/** The three arrays of a validation/redemption response. */
+/**
+ * The three arrays of a validation/redemption response. Each applicable item's `order` carries the call's
+ * totals with that item's applied amounts, without `items`: they would repeat the top-level order's items
+ * (the same per-item discounts) once per redeemable, and a 50-item cart with 5 redeemables would answer six
+ * copies of them.
+ */
 export function itemLists(outcome: CheckoutOutcome, order: Record<string, unknown>, requestId: string) {
-  const views = outcome.items.map((item) => itemView(item, order, requestId))
+  const { items: _items, ...totals } = order
+  const views = outcome.items.map((item) => itemView(item, totals, requestId))
   return {
     // PARTIAL mode: `redeemables` holds the applicable ones; the others are in their own arrays (notes §4.3)
     redeemables: outcome.partial ? views.filter((v) => v.status === 'APPLICABLE') : views,

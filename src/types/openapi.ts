@@ -2340,6 +2340,7 @@ export interface components {
             id: string;
             /** @enum {string} */
             object: "voucher" | "promotion_tier" | "promotion_stack";
+            /** @description The call's order totals with this redeemable's own applied amounts. The mock leaves out `items` here: the top-level `order.items` lists them once, with every redeemable's per-item discounts. */
             order?: components["schemas"]["OrderCalculated"];
             applicable_to?: components["schemas"]["ApplicableToList"];
             inapplicable_to?: components["schemas"]["ApplicableToList"];
