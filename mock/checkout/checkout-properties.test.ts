@@ -8,9 +8,14 @@ import type { DiscountDef, ResolvedRedeemable, VoucherFacts } from './checkout-m
 // totals are never negative, discounts never exceed the order, and balances never go below zero.
 const NOW = Date.parse('2026-01-15T09:00:00.000Z')
 
+const effect = fc.constantFrom('APPLY_TO_ORDER', 'APPLY_TO_ITEMS', 'APPLY_TO_ITEMS_BY_QUANTITY', 'APPLY_TO_ITEMS_PROPORTIONALLY', 'APPLY_TO_ITEMS_PROPORTIONALLY_BY_QUANTITY')
+const limit = fc.option(fc.integer({ min: 0, max: 50_000 }), { nil: undefined })
+// order-level and item-level effects together, so item discounts meet order discounts and gift credits
 const discount: fc.Arbitrary<DiscountDef> = fc.oneof(
-  fc.record({ type: fc.constant('PERCENT' as const), percent_off: fc.integer({ min: 0, max: 100 }), amount_limit: fc.option(fc.integer({ min: 0, max: 50_000 }), { nil: undefined }) }),
-  fc.record({ type: fc.constant('AMOUNT' as const), amount_off: fc.integer({ min: 0, max: 200_000 }) }),
+  fc.record({ type: fc.constant('PERCENT' as const), percent_off: fc.integer({ min: 0, max: 100 }), amount_limit: limit, aggregated_amount_limit: limit, effect }),
+  fc.record({ type: fc.constant('AMOUNT' as const), amount_off: fc.integer({ min: 0, max: 200_000 }), aggregated_amount_limit: limit, effect }),
+  fc.record({ type: fc.constant('FIXED' as const), fixed_amount: fc.integer({ min: 0, max: 20_000 }), effect: fc.constantFrom('APPLY_TO_ORDER', 'APPLY_TO_ITEMS') }),
+  fc.record({ type: fc.constant('UNIT' as const), unit_off: fc.integer({ min: 1, max: 4 }), unit_type: fc.constantFrom('p1', 'p2', 'p9'), effect: fc.constantFrom('ADD_MISSING_ITEMS', 'ADD_NEW_ITEMS', 'ADD_SAME_ITEMS') }),
 )
 
 const facts = (i: number, over: Partial<VoucherFacts>): VoucherFacts => ({
@@ -78,6 +83,11 @@ describe('checkout arithmetic (property tests)', () => {
           }
         }
         expect(applied).toBeLessThanOrEqual(t.amount)
+        // no item is discounted below zero, and the items' discounts add up to items_discount_amount
+        const lines = outcome.lines ?? []
+        for (const line of lines) expect(line.discount).toBeGreaterThanOrEqual(0)
+        for (const line of lines) expect(line.discount).toBeLessThanOrEqual(line.amount)
+        if (outcome.valid) expect(lines.reduce((sum, line) => sum + line.discount, 0)).toBe(t.items_discount_amount)
         expect(outcome.items.filter((i) => i.status === 'APPLICABLE').length).toBeLessThanOrEqual(r.applicable_redeemables_limit)
       }),
       { seed: 20260115, numRuns: 300 },
