@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest'
 import { conflicts, costOf } from './check-costs.js'
 import type { Check } from './check.js'
 import { runScheduled } from './schedule.js'
+import { loadSpec } from '../src/spec/load-spec.js'
+import { listOperations } from '../src/spec/operations.js'
+import { allChecks } from './checks/index.js'
 
 /** Runs items whose work resolves when the test says so, recording starts and ends. */
 function harness(names: string[]) {
@@ -108,6 +111,15 @@ describe('what checks share', () => {
     expect(conflicts(lister, creator)).toBe(true)
     expect(conflicts(creator, creator)).toBe(false)
     expect(conflicts(lister, lister)).toBe(false)
+  })
+
+  it('every check of the suite declares what it shares: an undeclared writer would run alone and stall a --concurrency run', async () => {
+    const checks = allChecks(listOperations(await loadSpec()))
+    const undeclared = checks.filter((c) => {
+      const { shares } = costOf(c)
+      return !shares || (shares.reads ?? []).includes('*')
+    })
+    expect(undeclared.map((c) => c.id)).toEqual([])
   })
 
   it('an undeclared writing check runs alone; an undeclared read-only one waits only for writers', () => {
