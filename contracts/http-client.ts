@@ -1,3 +1,4 @@
+import { Transport, describeTransportError } from './http-transport.js'
 import type { RateLimiter } from './rate-limit.js'
 
 /** Credentials the suite may send; any of them can be absent (checks needing them are skipped). */
@@ -108,15 +109,17 @@ export interface HttpClientOptions {
   /** `cleanup` may use the budget the checks must leave for it. */
   purpose?: 'check' | 'cleanup'
   onExchange?: (exchange: Exchange) => void
+  /** Connections; shared with forCleanup(). Default: a new one. */
+  transport?: Transport
 }
 
-/** fetch with a per-request timeout, a hard request budget and the run's rate limiter; safe to use concurrently. */
+/** HTTP with a per-request timeout, a hard request budget and the run's rate limiter; safe to use concurrently. */
 export class HttpClient {
   readonly #options: HttpClientOptions
   readonly #budget: RequestBudget
 
   constructor(options: HttpClientOptions) {
-    this.#options = { ...options, baseUrl: options.baseUrl.replace(/\/+$/, '') }
+    this.#options = { ...options, baseUrl: options.baseUrl.replace(/\/+$/, ''), transport: options.transport ?? new Transport() }
     this.#budget = typeof options.budget === 'number' ? new RequestBudget(options.budget) : options.budget
   }
 
@@ -147,7 +150,7 @@ export class HttpClient {
       // The promokit mock's control API (moving its clock) is not the target's API: it costs the target nothing.
       if (spec.operationId !== MOCK_CONTROL) this.#budget.take(this.#options.purpose ?? 'check', undo)
       try {
-        return await this.#fetch(request)
+        return await this.#exchange(request)
       } finally {
         // Released once the caller (the check context) has had the chance to register what was created.
         if (undo) queueMicrotask(() => queueMicrotask(() => this.#budget.release(undo)))
@@ -161,25 +164,20 @@ export class HttpClient {
     return exchange
   }
 
-  async #fetch(request: RecordedRequest): Promise<RecordedResponse> {
-    let res: Response
-    let text: string
+  async #exchange(request: RecordedRequest): Promise<RecordedResponse> {
+    let answer: { status: number; headers: Record<string, string>; text: string }
     try {
-      res = await fetch(request.url, {
-        method: request.method,
-        headers: request.headers,
-        body: request.body,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(this.#options.timeoutMs),
-      })
-      text = await res.text()
+      answer = await this.#options.transport!.send(request, this.#options.timeoutMs)
     } catch (error) {
-      throw new RequestFailed(request, describeFetchError(error, this.#options.timeoutMs))
+      throw new RequestFailed(request, describeTransportError(error, this.#options.timeoutMs))
     }
-    const headers: Record<string, string> = {}
-    res.headers.forEach((value, name) => (headers[name] = value))
-    const contentType = headers['content-type'] ?? ''
-    return { status: res.status, headers, contentType, text, body: parseBody(contentType, text) }
+    const contentType = answer.headers['content-type'] ?? ''
+    return { ...answer, contentType, body: parseBody(contentType, answer.text) }
+  }
+
+  /** Drops the idle connections of this client and its forCleanup() (call when the run is over). */
+  close(): void {
+    this.#options.transport!.close()
   }
 
   #buildRequest(spec: RequestSpec): RecordedRequest {
@@ -208,14 +206,6 @@ export class HttpClient {
     if (auth === 'management') return definedOnly({ 'X-Management-Id': c.managementId, 'X-Management-Token': c.managementToken })
     return {}
   }
-}
-
-/** fetch hides the reason in `cause` (ECONNREFUSED, ENOTFOUND, ...); name it, it is what a user can act on. */
-export function describeFetchError(error: unknown, timeoutMs: number): string {
-  const e = error as Error & { cause?: { code?: string; message?: string } }
-  if (e?.name === 'TimeoutError') return `no answer within ${timeoutMs} ms`
-  const cause = e?.cause?.code ?? e?.cause?.message
-  return cause ? `${e.message} (${cause})` : String(e?.message ?? error)
 }
 
 function definedOnly(headers: Record<string, string | undefined>): Record<string, string> {

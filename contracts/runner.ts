@@ -120,7 +120,7 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
   } finally {
     activeClient = client.forCleanup()
     if (!options.readOnly) await cleanup.sweep(ctx.prefix)
-    outcome = await cleanup.runAll()
+    outcome = await cleanup.runAll().finally(() => client.close())
   }
   const summary = { passed: 0, failed: 0, skipped: 0, rateLimited: 0 }
   for (const r of results) {

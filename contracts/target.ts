@@ -1,5 +1,6 @@
 import type { OpenApiDocument } from '../src/spec/load-spec.js'
 import { readMockClock } from '../src/mock-control.js'
+import { sendOnce } from './http-transport.js'
 
 /** `https://{cluster}.{domain}` from the spec's first server, with the cluster checked against its enum. */
 export function clusterUrl(doc: OpenApiDocument, cluster: string, domain?: string): string {
@@ -19,9 +20,8 @@ export function clusterUrl(doc: OpenApiDocument, cluster: string, domain?: strin
 /** Whether the target is promokit's mock with an advanceable clock: then waits move its clock instead of sleeping. */
 export async function detectMock(baseUrl: string, timeoutMs = 3_000): Promise<boolean> {
   try {
-    const res = await fetch(`${baseUrl.replace(/\/+$/, '')}/_mock/clock`, { signal: AbortSignal.timeout(timeoutMs) })
-    if (res.status !== 200) return false
-    return readMockClock(await res.json())?.advanceable === true
+    const res = await sendOnce({ method: 'GET', url: `${baseUrl.replace(/\/+$/, '')}/_mock/clock`, headers: {} }, timeoutMs)
+    return res.status === 200 && readMockClock(JSON.parse(res.text))?.advanceable === true
   } catch {
     return false
   }
@@ -30,13 +30,13 @@ export async function detectMock(baseUrl: string, timeoutMs = 3_000): Promise<bo
 /** A bearer token from the target's createOAuthToken, so the in-process run also checks the Bearer scheme. */
 export async function issueBearerToken(baseUrl: string, appId: string, appToken: string, scope = 'api campaigns'): Promise<string | undefined> {
   try {
-    const res = await fetch(`${baseUrl.replace(/\/+$/, '')}/v1/oauth/token`, {
+    const res = await sendOnce({
       method: 'POST',
+      url: `${baseUrl.replace(/\/+$/, '')}/v1/oauth/token`,
       headers: { 'X-App-Id': appId, 'X-App-Token': appToken, 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ grant_type: 'client_credentials', scope }).toString(),
-      signal: AbortSignal.timeout(5_000),
-    })
-    const body = (await res.json()) as { access_token?: unknown }
+    }, 5_000)
+    const body = JSON.parse(res.text) as { access_token?: unknown }
     return res.status === 200 && typeof body.access_token === 'string' ? body.access_token : undefined
   } catch {
     return undefined

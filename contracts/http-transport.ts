@@ -1,0 +1,107 @@
+import http from 'node:http'
+import https from 'node:https'
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib'
+
+export interface TransportRequest {
+  method: string
+  url: string
+  headers: Record<string, string>
+  body?: string
+}
+
+export interface TransportResponse {
+  status: number
+  /** Lower-case names; a repeated header's values joined with `, ` (as fetch's Headers does). */
+  headers: Record<string, string>
+  text: string
+}
+
+/** The request took longer than its timeout (connecting, waiting for the answer or reading it). */
+export class TransportTimeout extends Error {
+  override readonly name = 'TimeoutError'
+}
+
+/**
+ * HTTP/1.1 over node:http with keep-alive agents of its own. The suite's requests are small and many; global
+ * fetch (undici) costs about three times the CPU per request and its module load, which is what a contract run
+ * against a nearby target spends its time on. Redirects are not followed (a 3xx is an answer to check).
+ */
+export class Transport {
+  readonly #agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) }
+
+  send(request: TransportRequest, timeoutMs: number): Promise<TransportResponse> {
+    const url = new URL(request.url)
+    const secure = url.protocol === 'https:'
+    const headers = { 'user-agent': 'promokit', ...request.headers, ...(request.body !== undefined ? { 'content-length': String(Buffer.byteLength(request.body)) } : {}) }
+    return new Promise((resolve, reject) => {
+      const req = (secure ? https : http).request(url, { method: request.method, headers, agent: secure ? this.#agents.https : this.#agents.http })
+      const timeout = new TransportTimeout(`no answer within ${timeoutMs} ms`)
+      let timedOut = false
+      const timer = setTimeout(() => {
+        timedOut = true
+        req.destroy(timeout)
+      }, timeoutMs)
+      const fail = (error: Error): void => {
+        clearTimeout(timer)
+        reject(error)
+      }
+      req.on('error', fail)
+      req.on('response', (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (chunk: Buffer) => chunks.push(chunk))
+        res.on('error', fail)
+        res.on('close', () => res.complete || fail(timedOut ? timeout : new Error('the connection closed before the answer was complete')))
+        res.on('end', () => {
+          clearTimeout(timer)
+          try {
+            resolve({ status: res.statusCode ?? 0, headers: flatHeaders(res.headers), text: decode(Buffer.concat(chunks), res.headers['content-encoding']) })
+          } catch (error) {
+            reject(error as Error)
+          }
+        })
+      })
+      req.end(request.body)
+    })
+  }
+
+  /** Drops the idle connections (they do not keep the process alive either way). */
+  close(): void {
+    this.#agents.http.destroy()
+    this.#agents.https.destroy()
+  }
+}
+
+/** One request on connections of its own, closed after it. */
+export async function sendOnce(request: TransportRequest, timeoutMs: number): Promise<TransportResponse> {
+  const transport = new Transport()
+  try {
+    return await transport.send(request, timeoutMs)
+  } finally {
+    transport.close()
+  }
+}
+
+function flatHeaders(headers: http.IncomingHttpHeaders): Record<string, string> {
+  const flat: Record<string, string> = {}
+  for (const [name, value] of Object.entries(headers)) if (value !== undefined) flat[name] = Array.isArray(value) ? value.join(', ') : value
+  return flat
+}
+
+/** We ask for no encoding, but a target may compress anyway; fetch would have decoded it too. */
+function decode(body: Buffer, encoding: string | undefined): string {
+  const how = encoding?.trim().toLowerCase()
+  if (!how || how === 'identity' || body.length === 0) return body.toString('utf8')
+  if (how === 'gzip' || how === 'x-gzip') return gunzipSync(body).toString('utf8')
+  if (how === 'deflate') return inflateSync(body).toString('utf8')
+  if (how === 'br') return brotliDecompressSync(body).toString('utf8')
+  throw new Error(`unsupported content-encoding ${encoding}`)
+}
+
+/** What a user can act on: the timeout, or the system's reason (ECONNREFUSED, ENOTFOUND, ...) with its code. */
+export function describeTransportError(error: unknown, timeoutMs: number): string {
+  const e = error as Error & { code?: string; cause?: { code?: string; message?: string } }
+  if (e?.name === 'TimeoutError') return `no answer within ${timeoutMs} ms`
+  if (e?.code) return e.message.includes(e.code) ? e.message : `${e.message} (${e.code})`
+  const cause = e?.cause?.code ?? e?.cause?.message
+  return cause ? `${e.message} (${cause})` : String(e?.message ?? error)
+}
