@@ -60,10 +60,20 @@ function arrayCoercer(schema: Schema, delimiter: string | undefined): Coercer {
 
 function objectCoercer(schema: Schema): Coercer {
   const properties = new Map<string, Coercer>()
-  for (const [name, sub] of Object.entries((schema.properties ?? {}) as Record<string, Schema>)) {
-    properties.set(name, schemaCoercer(sub ?? {}))
+  let extra = identity
+  // Properties come from the schema and from the object branches of its oneOf/anyOf/allOf (`{before, after}`
+  // or `{conditions}`); the first declaration of a name wins.
+  const visit = (node: Schema, depth: number): void => {
+    for (const [name, sub] of Object.entries((node.properties ?? {}) as Record<string, Schema>)) {
+      if (!properties.has(name)) properties.set(name, schemaCoercer(sub ?? {}))
+    }
+    if (extra === identity && typeof node.additionalProperties === 'object') extra = schemaCoercer(node.additionalProperties as Schema)
+    if (depth >= 4) return
+    for (const key of ['oneOf', 'anyOf', 'allOf']) {
+      for (const branch of (node[key] as Schema[] | undefined) ?? []) if (typesOf(branch).has('object')) visit(branch, depth + 1)
+    }
   }
-  const extra = typeof schema.additionalProperties === 'object' ? schemaCoercer(schema.additionalProperties as Schema) : identity
+  visit(schema, 0)
   return (raw) => {
     if (!isPlainObject(raw)) return raw
     const out: Record<string, unknown> = {}

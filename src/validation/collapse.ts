@@ -43,7 +43,11 @@ function collapseAt(errors: readonly ErrorObject[], index: number, ajv: SchemaSo
     return undefined
   }
   // A branch without errors means several matched (oneOf): only "must match exactly one schema" is useful.
-  const chosen = lists.some((list) => list.length === 0) ? [combinator] : bestBranch(lists, here)
+  if (lists.some((list) => list.length === 0)) {
+    // Resume before the combinator: it stays, and visiting it again would replace it by itself forever.
+    return { errors: [...errors.slice(0, start), combinator, ...errors.slice(index + 1)], resumeAt: start }
+  }
+  const chosen = bestBranch(lists, here)
   const next = [...errors.slice(0, start), ...chosen, ...errors.slice(index + 1)]
   // Resume right after the inserted errors, so nested combinators among them are visited next.
   return { errors: next, resumeAt: start + chosen.length }
