@@ -113,7 +113,7 @@ describe('CampaignStore.create', () => {
     const { clock, store, vouchers } = setup()
     store.create(discount('Gone', { vouchers_count: 3 }))
     clock.advance(10)
-    const code = vouchers.list({ campaignId: 'camp_0001' }).vouchers[0].code
+    const code = vouchers.list({ campaignIds: ['camp_0001'] }).vouchers[0].code
     const deletion = store.scheduleDeletion('Gone', () => ({ actionId: 'aa_1', at: clock.now() + 1000, force: true }))
     expect(store.scheduleDeletion('camp_0001', () => ({ actionId: 'aa_2', at: 0, force: true }))).toBe(deletion)
     clock.advance(999)
@@ -130,7 +130,7 @@ describe('CampaignStore.create', () => {
     const { clock, store, vouchers } = setup()
     store.create(discount('Binned', { vouchers_count: 3 }))
     clock.advance(10)
-    const code = vouchers.list({ campaignId: 'camp_0001' }).vouchers[0].code
+    const code = vouchers.list({ campaignIds: ['camp_0001'] }).vouchers[0].code
     store.scheduleDeletion('Binned', () => ({ actionId: 'aa_1', at: clock.now() + 5, force: false }))
     clock.advance(5)
     expect(() => store.get('Binned')).toThrow(expect.objectContaining({ status: 404 }))

@@ -93,8 +93,9 @@ export class VoucherBatches {
     return this.#byCampaign.get(campaignId)
   }
 
-  newestFirst(): Batch[] {
-    return [...this.#batches].reverse()
+  /** Every batch, oldest first (do not modify). */
+  get all(): readonly Batch[] {
+    return this.#batches
   }
 
   batchOfSlot(slot: number): Batch | undefined {

@@ -59,7 +59,7 @@ describe('code generation', () => {
       s.store.register(c)
       s.clock.advance(10)
     }
-    const codes = (s: ReturnType<typeof setup>) => s.store.list({ campaignId: 'camp_1' }).vouchers.map((v) => v.code)
+    const codes = (s: ReturnType<typeof setup>) => s.store.list({ campaignIds: ['camp_1'] }).vouchers.map((v) => v.code)
     expect(codes(a)).toEqual(codes(b))
   })
 })
@@ -72,9 +72,9 @@ describe('VoucherStore', () => {
     expect(store.visibleCount(c.id)).toBe(0)
     clock.advance(500)
     expect(store.visibleCount(c.id)).toBe(5)
-    expect(store.list({ campaignId: c.id }).vouchers).toHaveLength(5)
+    expect(store.list({ campaignIds: [c.id] }).vouchers).toHaveLength(5)
     clock.advance(500)
-    const page = store.list({ campaignId: c.id, limit: 100 })
+    const page = store.list({ campaignIds: [c.id], limit: 100 })
     expect(page.total).toBe(10)
     expect(new Set(page.vouchers.map((v) => v.code)).size).toBe(10)
     for (const v of page.vouchers) expect(v.code).toMatch(/^T-[0-9a-zA-Z]{4}$/)
@@ -87,7 +87,7 @@ describe('VoucherStore', () => {
     store.register(first)
     store.register(second)
     clock.advance(100)
-    const codes = [...store.list({ campaignId: first.id, limit: 100 }).vouchers, ...store.list({ campaignId: second.id, limit: 100 }).vouchers].map((v) => v.code)
+    const codes = [...store.list({ campaignIds: [first.id], limit: 100 }).vouchers, ...store.list({ campaignIds: [second.id], limit: 100 }).vouchers].map((v) => v.code)
     expect(codes).toHaveLength(64)
     expect(new Set(codes).size).toBe(64)
   })
@@ -106,7 +106,7 @@ describe('VoucherStore', () => {
     const c = campaign(3)
     store.register(c)
     clock.advance(10)
-    const [v] = store.list({ campaignId: c.id }).vouchers
+    const [v] = store.list({ campaignIds: [c.id] }).vouchers
     expect(store.get(v.code).id).toBe(v.id)
     expect(store.get(v.id).code).toBe(v.code)
     expect(v.id).toMatch(/^v_/)
@@ -143,15 +143,22 @@ describe('VoucherStore', () => {
     expect(store.setHolder('L', 'cust_1').holder_id).toBe('cust_1')
   })
 
-  it('lists all vouchers newest campaign first, paging across campaigns', () => {
+  it('lists all vouchers newest first, paging across campaigns, interleaving campaigns generated together', () => {
     const { clock, store, campaign } = setup()
-    store.register(campaign(3))
+    const t0 = clock.now()
     store.register(campaign(3))
     clock.advance(10)
+    store.register(campaign(3))
+    store.register(campaign(2, { pattern: 'T-####' }, {}, 2))
+    clock.advance(10)
     const all = store.list({ limit: 100 })
-    expect(all.total).toBe(6)
-    expect(all.vouchers.map((v) => v.campaign_id)).toEqual(['camp_2', 'camp_2', 'camp_2', 'camp_1', 'camp_1', 'camp_1'])
-    expect(store.list({ limit: 4, page: 2 }).vouchers.map((v) => v.code)).toEqual(all.vouchers.slice(4).map((v) => v.code))
+    expect(all.total).toBe(8)
+    // camp_2 writes one code per ms from t=10, camp_3 one per 2 ms: their codes interleave by created_at
+    expect(all.vouchers.map((v) => `${v.campaign_id}@${Date.parse(v.created_at) - t0}`)).toEqual([
+      'camp_3@14', 'camp_2@13', 'camp_3@12', 'camp_2@12', 'camp_2@11', 'camp_1@3', 'camp_1@2', 'camp_1@1',
+    ])
+    expect(store.list({ limit: 3, page: 2 }).vouchers.map((v) => v.code)).toEqual(all.vouchers.slice(3, 6).map((v) => v.code))
+    expect(store.list({ limit: 100, order: 'created_at' }).vouchers.map((v) => v.code)).toEqual(all.vouchers.map((v) => v.code).reverse())
   })
 
   it('generates 1,000,000 unique codes for one campaign', () => {
@@ -161,7 +168,7 @@ describe('VoucherStore', () => {
     clock.advance(1000)
     store.ensureGenerated(big.id)
     expect(store.codeCount).toBe(1_000_000)
-    expect(store.list({ campaignId: big.id, page: 10_000, limit: 100 }).vouchers).toHaveLength(100)
+    expect(store.list({ campaignIds: [big.id], page: 10_000, limit: 100 }).vouchers).toHaveLength(100)
   }, 30_000)
 
   it('finds a code of a campaign nobody read yet, generating only campaigns whose pattern fits', () => {
@@ -171,7 +178,7 @@ describe('VoucherStore', () => {
     store.register(wanted)
     store.register(other)
     clock.advance(100)
-    const code = store.list({ campaignId: wanted.id, limit: 1 }).vouchers[0].code
+    const code = store.list({ campaignIds: [wanted.id], limit: 1 }).vouchers[0].code
     const fresh = setup()
     fresh.store.register({ ...wanted, createdAt: fresh.clock.now(), readyAt: fresh.clock.now() + 5 })
     fresh.store.register({ ...other, createdAt: fresh.clock.now(), readyAt: fresh.clock.now() + 5 })

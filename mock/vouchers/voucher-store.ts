@@ -4,7 +4,8 @@ import { VoucherBatches, type VoucherStoreDeps } from './voucher-batches.js'
 import type { VoucherAt } from './voucher-mutations.js'
 import { adjustGiftBalance, adjustLoyaltyPoints, redeemVoucher, setVoucherHolder, undoRedemption } from './voucher-mutations.js'
 import type { VoucherSnapshot } from './voucher-snapshot.js'
-import type { ExplicitVoucher, VoucherCampaign, VoucherListPage, VoucherView } from './voucher-types.js'
+import type { Batch, ExplicitVoucher, VoucherCampaign, VoucherListPage, VoucherView } from './voucher-types.js'
+import { listVoucherPage, type VoucherListQuery } from './voucher-listing.js'
 import { buildVoucherView, slotFromVoucherId } from './voucher-view.js'
 
 export { VoucherRuleError } from './voucher-state.js'
@@ -69,28 +70,24 @@ export class VoucherStore {
     return found
   }
 
-  /** listVouchers: one campaign's vouchers in generation order, or all, newest campaign first. */
-  list(query: { campaignId?: string; limit?: number; page?: number } = {}): VoucherListPage {
-    const limit = query.limit ?? 10
-    let skip = ((query.page ?? 1) - 1) * limit
-    const batches =
-      query.campaignId !== undefined ? [this.#batches.ofCampaign(query.campaignId)].filter((b) => b !== undefined) : this.#batches.newestFirst()
-    const vouchers: VoucherView[] = []
-    let total = 0
-    for (const batch of batches) {
-      const visible = this.#batches.visible(batch)
-      total += visible
-      if (vouchers.length >= limit || visible === 0) continue
-      if (skip >= visible) {
-        skip -= visible
-        continue
-      }
-      if (batch.codes === null) this.#batches.generate(batch)
-      const end = Math.min(visible, skip + limit - vouchers.length)
-      for (let i = skip; i < end; i++) vouchers.push(buildVoucherView(batch, i))
-      skip = 0
+  /**
+   * listVouchers, newest first unless `order` says otherwise (voucher-listing). `code` and `ids` are
+   * looked up, not scanned for; an unknown one matches nothing.
+   */
+  list(query: VoucherListQuery & { code?: string; ids?: readonly string[] } = {}): VoucherListPage {
+    let direct: VoucherAt[] | undefined
+    const named = (ats: (VoucherAt | undefined)[]): Map<number, VoucherAt> =>
+      new Map(ats.filter((at) => at !== undefined).map((at) => [at.batch.base + at.index, at]))
+    if (query.code !== undefined || query.ids !== undefined) {
+      const byCode = query.code === undefined ? undefined : named([this.#locate(query.code)])
+      const byIds = query.ids === undefined ? undefined : named(query.ids.map((id) => this.#locateId(id)))
+      // both given: a voucher must be named by each
+      const found = byCode && byIds ? new Map([...byCode].filter(([slot]) => byIds.has(slot))) : (byCode ?? byIds)!
+      direct = [...found.values()]
     }
-    return { object: 'list', data_ref: 'vouchers', vouchers, total }
+    const batches = this.#batches
+    const source = { batches: batches.all, visible: (b: Batch) => batches.visible(b), generate: (b: Batch) => batches.generate(b), now: this.#deps.clock.now() }
+    return listVoucherPage(query, source, direct)
   }
 
   redeem(codeOrId: string): VoucherView {

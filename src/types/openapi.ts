@@ -287,7 +287,9 @@ export interface paths {
         };
         /**
          * List vouchers
-         * @description Lists vouchers, newest first; filter by `campaign_id` (or campaign name) to get a campaign's generated codes.
+         * @description Lists vouchers, newest first (by `created_at`, so campaigns generating at the same time interleave);
+         *     filter by `campaign_id` (or campaign name) to get a campaign's generated codes. Every filter given
+         *     must hold. An unknown campaign, code, id or customer matches nothing (200, empty list).
          */
         get: operations["listVouchers"];
         put?: never;
@@ -1792,13 +1794,7 @@ export interface components {
                     $ends_with?: string;
                 };
             };
-            voucher_type?: {
-                conditions?: {
-                    $is?: components["schemas"]["VoucherType"];
-                    $is_not?: components["schemas"]["VoucherType"];
-                    $in?: components["schemas"]["VoucherType"] | components["schemas"]["VoucherType"][];
-                };
-            };
+            voucher_type?: components["schemas"]["VoucherTypeFilter"];
             is_referral_code?: {
                 conditions?: {
                     /** @enum {string} */
@@ -1881,6 +1877,66 @@ export interface components {
                 areas_ids?: components["schemas"]["StringOrList"];
                 area_all_stores_ids?: components["schemas"]["StringOrList"];
                 area_stores_ids?: components["schemas"]["StringOrList"];
+            };
+        };
+        /**
+         * @description A date range on a voucher timestamp: `{after, before}` (List Vouchers' own form), or conditions of the
+         *     filter vocabulary, under `conditions` or directly.
+         */
+        VouchersDateQuery: {
+            /** Format: date-time */
+            after?: string;
+            /** Format: date-time */
+            before?: string;
+        } | {
+            conditions?: components["schemas"]["DateTimeConditions"];
+            $after?: components["schemas"]["TimestampOrList"];
+            $before?: components["schemas"]["TimestampOrList"];
+            $has_value?: string;
+            $is_unknown?: string;
+            $more_than?: number;
+            $less_than?: number;
+        };
+        /**
+         * @description Filters of List Vouchers (the real service's voucher filter names, plus `campaign_id`, `category_id`
+         *     and `holder_id`). `campaign` and `category` compare names; `active` and `is_referral_code` take
+         *     `TRUE`/`FALSE`. Date fields take `{conditions: {...}}` or the operators directly.
+         */
+        VouchersListFilters: {
+            junction?: components["schemas"]["Junction"];
+            id?: components["schemas"]["StringFilter"];
+            code?: components["schemas"]["StringFilter"];
+            campaign?: components["schemas"]["StringFilter"];
+            campaign_id?: components["schemas"]["StringFilter"];
+            category?: components["schemas"]["StringFilter"];
+            category_id?: components["schemas"]["StringFilter"];
+            holder_id?: components["schemas"]["StringFilter"];
+            discount_type?: components["schemas"]["StringFilter"];
+            voucher_type?: components["schemas"]["VoucherTypeFilter"];
+            active?: components["schemas"]["BooleanFilter"];
+            is_referral_code?: components["schemas"]["BooleanFilter"];
+            created_at?: components["schemas"]["DateTimeFilter"];
+            updated_at?: components["schemas"]["DateTimeFilter"];
+            start_date?: components["schemas"]["DateTimeFilter"];
+            expiration_date?: components["schemas"]["DateTimeFilter"];
+        } & {
+            [key: string]: Record<string, never>;
+        };
+        VoucherTypeFilter: {
+            conditions?: {
+                $is?: components["schemas"]["VoucherType"];
+                $is_not?: components["schemas"]["VoucherType"];
+                $in?: components["schemas"]["VoucherTypeOrList"];
+                $not_in?: components["schemas"]["VoucherTypeOrList"];
+            };
+        };
+        VoucherTypeOrList: components["schemas"]["VoucherType"] | components["schemas"]["VoucherType"][];
+        BooleanFilter: {
+            conditions?: {
+                /** @enum {string} */
+                $is?: "TRUE" | "FALSE" | "true" | "false";
+                /** @enum {string} */
+                $is_not?: "TRUE" | "FALSE" | "true" | "false";
             };
         };
         /** @description Filters of the holders lists. */
@@ -3698,10 +3754,35 @@ export interface operations {
     listVouchers: {
         parameters: {
             query?: {
-                /** @description Only vouchers of this campaign (`camp_...`). */
+                /** @description Only vouchers of this campaign (`camp_...`; a name is read too). */
                 campaign_id?: string;
-                /** @description Only vouchers of the campaign with this name. */
+                /** @description Only vouchers of the campaign with this name (an id is read too). */
                 campaign?: string;
+                /** @description Only vouchers whose campaign is in this category (its name or `cat_` id). */
+                category?: string;
+                /** @description Only vouchers held by this customer (`holder_id`): its `cust_` id or its `source_id`. */
+                customer?: string;
+                /** @description Only the voucher with this code. */
+                code?: string;
+                /** @description Only the vouchers with these ids (`v_...`), e.g. `ids=v_1&ids=v_2`. */
+                ids?: string[];
+                /**
+                 * @description Vouchers created after and/or before these instants, e.g.
+                 *     `created_at[after]=2026-01-01T00:00:00Z&created_at[before]=2026-02-01T00:00:00Z` (the real
+                 *     service's form); the filter vocabulary is read too: `created_at[conditions][$after]=...`,
+                 *     `$more_than`/`$less_than` days, `$has_value`, `$is_unknown`.
+                 */
+                created_at?: components["schemas"]["VouchersDateQuery"];
+                /** @description As `created_at`, on the last change of the voucher (never-changed vouchers have none). */
+                updated_at?: components["schemas"]["VouchersDateQuery"];
+                /**
+                 * @description Sort order; `-` means descending. Ties (and the default, `-created_at`) go newest first.
+                 *     `updated_at` puts never-changed vouchers before changed ones; `campaign`, `category` and
+                 *     `type` compare the campaign's name, its category's name and the voucher type.
+                 */
+                order?: "created_at" | "-created_at" | "updated_at" | "-updated_at" | "type" | "-type" | "code" | "-code" | "campaign" | "-campaign" | "category" | "-category";
+                /** @description Filters by voucher properties, e.g. `filters[code][conditions][$starts_with]=SUM-`. */
+                filters?: components["schemas"]["VouchersListFilters"];
                 /** @description Page size, 1 to 100. */
                 limit?: number;
                 /** @description Page number, from 1. */
