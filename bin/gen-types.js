@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // Generates src/types/openapi.ts from spec/openapi.yaml (and the files it references) with openapi-typescript.
 // `node bin/gen-types.js` writes the file; `--stdout` prints it instead (spec/types-fresh.test.ts compares the two).
-import { readFileSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import openapiTS, { astToString } from 'openapi-typescript'
+import { emitGenerated } from './generated-file.js'
 
 const root = new URL('../', import.meta.url)
 const specUrl = new URL('spec/openapi.yaml', root)
@@ -21,17 +21,4 @@ export async function generateTypes() {
   return HEADER + astToString(ast)
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const text = await generateTypes()
-  if (process.argv.includes('--stdout')) process.stdout.write(text)
-  else {
-    let previous = ''
-    try {
-      previous = readFileSync(outFile, 'utf8')
-    } catch {
-      // no file yet: it is written below
-    }
-    if (previous !== text) writeFileSync(outFile, text)
-    process.stdout.write(`${previous === text ? 'unchanged' : 'wrote'} ${outFile}\n`)
-  }
-}
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) emitGenerated(outFile, await generateTypes())

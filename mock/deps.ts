@@ -1,57 +1,26 @@
-import type { Logger } from 'pino'
-import { FIXTURE_EPOCH, ManualClock, OffsetClock, type Clock } from '../src/clock.js'
-import { randomIds, type IdSource } from '../src/ids.js'
+import { loadFixtureSet } from '../fixtures/load.js'
+import { defaultFixtureSet } from '../fixtures/default-set.js'
+import type { FixtureSet } from '../fixtures/types.js'
+import type { Clock } from '../src/clock.js'
+import type { IdSource } from '../src/ids.js'
 import { specPath } from '../src/paths.js'
 import { loadSpec } from '../src/spec/load-spec.js'
 import { createContractValidator, type ContractValidator } from '../src/validation/validator.js'
-import { CredentialRegistry } from './auth/credentials.js'
-import { SandboxRegistry } from './sandboxes/sandbox-registry.js'
-import { seedSandbox } from './sandboxes/seed-sandbox.js'
 import { resolveConfig, type MockConfig, type MockConfigInput } from './config.js'
-import { FaultRegistry } from './control/faults.js'
-import { LatencySettings } from './control/latency.js'
-import { RequestJournal } from './control/request-journal.js'
+import { buildMockDeps, type MockDeps } from './deps-core.js'
 import { createLogger } from './logging.js'
-import { TokenStore } from './oauth/token-store.js'
-import type { RateLimits } from './rate-limit/check-rate-limit.js'
-import { parseRateLimit } from './rate-limit/plans.js'
-import { RateLimiter } from './rate-limit/rate-limiter.js'
-import { ProjectRegistry, type ProjectSeeder } from './project-state.js'
-import { seedProjects } from './seed/seed-projects.js'
+import type { LogSink } from './pipeline/request-log.js'
+import type { ProjectSeeder } from './project-state.js'
+import { steadyNursery } from './seed/steady-nursery.js'
 
-export type SpecDocument = Awaited<ReturnType<typeof loadSpec>>
-
-/** Everything the app and its handlers need, built once per mock instance and passed down explicitly. */
-export interface MockDeps {
-  /** Live settings; the control API may change generationRate and latency while running. */
-  config: MockConfig
-  clock: Clock
-  ids: IdSource
-  logger: Logger
-  spec: SpecDocument
-  validator: ContractValidator
-  projects: ProjectRegistry
-  credentials: CredentialRegistry
-  tokens: TokenStore
-  /** Present only when the mock was started with a rate limit (config.rateLimit). */
-  rateLimits?: RateLimits
-  faults: FaultRegistry
-  latency: LatencySettings
-  /** Waits the injected latency; tests pass one that records the wait instead of sleeping. */
-  delay: (ms: number) => Promise<void>
-  journal: RequestJournal
-  /** Isolated projects with their own keys (`/_mock/sandboxes`). */
-  sandboxes: SandboxRegistry
-  /** The settings at start, which a reset restores (the control API may change the live ones). */
-  baseline: Readonly<{ generationRate: number; latencyMs: number }>
-}
+export { createClock, type MockDeps, type SpecDocument } from './deps-core.js'
 
 export interface MockDepsOverrides {
   clock?: Clock
   delay?: (ms: number) => Promise<void>
   ids?: IdSource
   validator?: ContractValidator
-  logger?: Logger
+  logger?: LogSink
   /** Replaces the fixture loading (e.g. an empty project set for a focused test). */
   seeder?: ProjectSeeder
   specPath?: string
@@ -65,14 +34,9 @@ let latestValidator: ContractValidator | undefined
 /** The validator of the most recently built mock (test helpers check responses with it). */
 export const lastValidator = (): ContractValidator | undefined => latestValidator
 
-export function createClock(kind: MockConfig['clock']): ManualClock | OffsetClock {
-  return kind === 'manual' ? new ManualClock(FIXTURE_EPOCH) : new OffsetClock()
-}
-
-/** Loads the spec (once), builds the stores of every project and applies the fixtures. */
+/** Node: loads the spec and the fixtures from disk (or the bundled ones), logs with pino, then builds the deps. */
 export async function createMockDeps(input: MockConfig | MockConfigInput = {}, overrides: MockDepsOverrides = {}): Promise<MockDeps> {
   const config = resolveConfig(input)
-  const rateLimitPlan = rateLimitOf(config)
   const spec = await loadSpec(overrides.specPath ?? specPath())
   let validator = overrides.validator ?? validators.get(spec)
   if (!validator) {
@@ -80,41 +44,23 @@ export async function createMockDeps(input: MockConfig | MockConfigInput = {}, o
     validators.set(spec, validator)
   }
   latestValidator = validator
-  const clock = overrides.clock ?? createClock(config.clock)
-  const ids = overrides.ids ?? randomIds()
-  const faults = new FaultRegistry()
-  const projectInfos = config.credentials.projects.map((p) => ({ id: p.projectId, name: p.projectName }))
-  const seeder = overrides.seeder ?? ((registry: ProjectRegistry) => seedProjects(registry, config))
-  const projects = new ProjectRegistry(projectInfos, { clock, ids, config, faults }, seeder)
-  await projects.reset()
-  const credentials = new CredentialRegistry(config.credentials)
-  const sandboxes = new SandboxRegistry({ projects, credentials, clock, seed: (project) => seedSandbox(project, config) })
-  return {
+  return buildMockDeps({
     config,
-    clock,
-    ids,
-    logger: overrides.logger ?? createLogger(config.logLevel),
     spec,
     validator,
-    projects,
-    credentials,
-    tokens: new TokenStore({ clock, ttlSeconds: () => config.tokenTtlSeconds }),
-    ...(rateLimitPlan ? { rateLimits: { plan: rateLimitPlan, limiter: new RateLimiter(clock) } } : {}),
-    faults,
-    latency: new LatencySettings(config.latencyMs),
-    delay: overrides.delay ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
-    journal: new RequestJournal(),
-    sandboxes,
-    baseline: { generationRate: config.generationRate, latencyMs: config.latencyMs },
-  }
+    fixtures: fixtureSource(config.fixturesDir),
+    clock: overrides.clock,
+    ids: overrides.ids,
+    logger: overrides.logger ?? createLogger(config.logLevel),
+    delay: overrides.delay,
+    seeder: overrides.seeder,
+    campaignSeeding: steadyNursery,
+  })
 }
 
-/** The configured rate limit, checked before anything costly starts. */
-function rateLimitOf(config: MockConfig) {
-  if (config.rateLimit === undefined) return undefined
-  try {
-    return parseRateLimit(config.rateLimit)
-  } catch (error) {
-    throw new Error(`rateLimit: ${(error as Error).message}`, { cause: error })
-  }
+/** A user's directory is read again on every reset (edits to its files show up); the bundled set is data, checked once per mock. */
+function fixtureSource(dir: string | undefined): () => FixtureSet {
+  if (dir) return () => loadFixtureSet(dir)
+  let bundled: FixtureSet | undefined
+  return () => (bundled ??= defaultFixtureSet())
 }

@@ -13,7 +13,6 @@ import { listen } from './server.js'
 import { openPersistence } from './persistence/persistence.js'
 import { drainServer } from './persistence/shutdown.js'
 import { describeFixtures, formatFixtureSummary } from '../fixtures/describe.js'
-import { fixturesFor } from './seed/seed-projects.js'
 import { CLIENT_SIDE_PLAN, parseRateLimit, RATE_LIMIT_FORMS, type RateLimitSetting } from './rate-limit/plans.js'
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
@@ -227,7 +226,7 @@ function banner(deps: MockDeps, server: Server): string {
 }
 
 function seededIds(deps: MockDeps): string[] {
-  const lines = formatFixtureSummary(describeFixtures(fixturesFor(deps.config)))
+  const lines = formatFixtureSummary(describeFixtures(deps.fixtures()))
   const { seedCampaigns, seed } = deps.config
   if (seedCampaigns > 0) lines.push(`+ ${seedCampaigns} generated campaigns in ${deps.projects.all()[0]?.id} (--seed-campaigns, seed ${seed})`)
   return lines

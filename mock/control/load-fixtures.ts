@@ -1,4 +1,4 @@
-import { FixtureError, parseFixtureSet } from '../../fixtures/load.js'
+import { FixtureError, parseFixtureSet } from '../../fixtures/parse.js'
 import type { MockDeps } from '../deps.js'
 import { ApiError } from '../errors.js'
 import { applyFixtures } from '../seed/apply-fixtures.js'

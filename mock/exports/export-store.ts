@@ -1,7 +1,8 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto'
 import type { Clock } from '../../src/clock.js'
 import { toIso } from '../../src/clock.js'
 import type { IdSource } from '../../src/ids.js'
+import { randomToken } from '../../src/latin1.js'
+import { secretsEqual } from '../auth/credentials.js'
 import { ApiError, notFound } from '../errors.js'
 import type { TransactionStore } from '../transactions/transaction-store.js'
 import { toCsv } from './csv.js'
@@ -91,7 +92,7 @@ export class ExportStore {
       createdAt,
       startsAt,
       doneAt: startsAt + this.deps.config.exportRunMs,
-      token: randomBytes(18).toString('base64url'),
+      token: randomToken(18),
       parameters: {
         ...(order ? { order } : {}),
         ...(fields ? { fields: [...fields] } : {}),
@@ -118,7 +119,7 @@ export class ExportStore {
   /** The CSV behind `result.url`: the campaign's transactions as of the moment the export became DONE. */
   download(exportId: string, token: string): string {
     const job = this.#job(exportId)
-    if (!sameToken(job.token, token)) throw new ApiError('UNAUTHORIZED', `The token does not grant access to export ${exportId}`)
+    if (!secretsEqual(token, job.token)) throw new ApiError('UNAUTHORIZED', `The token does not grant access to export ${exportId}`)
     const status = this.#status(job)
     if (status !== 'DONE') {
       throw notFound('export', exportId, `Export ${exportId} has no file yet (status ${status}); poll GET /v1/exports/${exportId} until DONE`)
@@ -185,10 +186,4 @@ export class ExportStore {
     this.#jobs.clear()
     for (const job of jobs) this.#jobs.set(job.id, { ...structuredClone(job), startsAt: job.startsAt ?? Infinity, doneAt: job.doneAt ?? Infinity })
   }
-}
-
-function sameToken(expected: string, given: string): boolean {
-  const a = Buffer.from(expected)
-  const b = Buffer.from(given)
-  return a.length === b.length && timingSafeEqual(a, b)
 }

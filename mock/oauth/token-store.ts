@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { randomToken } from '../../src/latin1.js'
 import type { Clock } from '../../src/clock.js'
 
 export interface AccessToken {
@@ -31,7 +31,7 @@ export class TokenStore {
     const token: AccessToken = {
       ...input,
       // A secret, so it comes from the CSPRNG rather than the (possibly sequential) IdSource.
-      accessToken: randomBytes(24).toString('base64url'),
+      accessToken: randomToken(24),
       issuedAt,
       expiresAt: issuedAt + this.deps.ttlSeconds() * 1000,
     }

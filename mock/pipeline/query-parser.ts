@@ -1,16 +1,11 @@
-import { createRequire } from 'node:module'
-import type QS from 'qs'
+import qs from 'qs'
 
 // Brackets (raw or percent-encoded) mean nested qs syntax: `filters[name][conditions][$in][0]=x`.
 const NESTED = /[[\]]|%5[bd]/i
 // qs reads at most this many `&`-separated parts (its parameterLimit).
 const PARAMETER_LIMIT = 1000
 
-// qs (and the ~50 small modules it loads) only when a request needs it: it was a tenth of start-up.
-let qs: typeof QS | undefined
-export const loadQs = (): typeof QS => (qs ??= createRequire(import.meta.url)('qs') as typeof QS)
-
-const extended = (query: string): Record<string, unknown> => loadQs().parse(query, { allowPrototypes: true })
+const extended = (query: string): Record<string, unknown> => qs.parse(query, { allowPrototypes: true })
 
 /**
  * Express's "extended" query parser (qs), with a fast path for flat query strings such as

@@ -1,5 +1,5 @@
 import { ApiError } from '../errors.js'
-import { loadQs } from './query-parser.js'
+import qs from 'qs'
 
 export const tooLarge = (maxBytes: number): ApiError =>
   new ApiError('PAYLOAD_TOO_LARGE', `The request body is larger than the limit of ${maxBytes} bytes`)
@@ -18,7 +18,7 @@ const utf8 = new TextDecoder()
 /** Parses the body by its media type; the caller has already checked the operation accepts that type. */
 export function parseBody(raw: Uint8Array, type: string): unknown {
   const text = utf8.decode(raw)
-  if (type === 'application/x-www-form-urlencoded') return loadQs().parse(text)
+  if (type === 'application/x-www-form-urlencoded') return qs.parse(text)
   if (isJsonType(type)) return parseJson(raw, text)
   return text
 }

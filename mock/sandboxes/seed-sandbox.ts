@@ -2,14 +2,12 @@ import type { FixtureSet } from '../../fixtures/types.js'
 import type { MockConfig } from '../config.js'
 import type { ProjectState } from '../project-state.js'
 import { applyFixtures } from '../seed/apply-fixtures.js'
-import { fixturesFor } from '../seed/seed-projects.js'
 import { seedStacks } from '../stacks/stack-fixtures.js'
 
 const PER_PROJECT = ['categories', 'campaigns', 'rewards', 'rewardAssignments', 'holders', 'transactions', 'templates', 'metadataSchemas'] as const
 
 /** A sandbox gets what the fixtures give the default (first) project, under its own project id. */
-export function seedSandbox(project: ProjectState, config: MockConfig): void {
-  const set = fixturesFor(config)
+export function seedSandbox(project: ProjectState, config: MockConfig, set: FixtureSet): void {
   const from = config.credentials.projects[0]?.projectId
   const own: FixtureSet = { ...set }
   for (const part of PER_PROJECT) {

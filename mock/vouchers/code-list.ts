@@ -1,6 +1,8 @@
+import { latin1 } from '../../src/latin1.js'
+
 /**
  * The codes of one campaign. Generated codes all have the same width (prefix + pattern + postfix),
- * so they live in one Buffer: about 14 bytes per code instead of a heap string each. Strings are
+ * so they live in one byte array: about 14 bytes per code instead of a heap string each. Strings are
  * made only when a voucher is read.
  */
 export interface CodeList {
@@ -13,18 +15,18 @@ export interface CodeList {
 
 export class ByteCodes implements CodeList {
   length = 0
-  readonly buf: Buffer
+  readonly buf: Uint8Array
 
   constructor(
     readonly width: number,
     capacity: number,
   ) {
-    this.buf = Buffer.allocUnsafe(Math.max(1, width * capacity))
+    this.buf = new Uint8Array(Math.max(1, width * capacity))
   }
 
   at(index: number): string {
     const start = index * this.width
-    return this.buf.toString('latin1', start, start + this.width)
+    return latin1(this.buf, start, start + this.width)
   }
 
   hashAt(index: number): number {
@@ -42,7 +44,7 @@ export class ByteCodes implements CodeList {
   trimmed(): ByteCodes {
     if (this.buf.length <= this.length * this.width * 2) return this
     const copy = new ByteCodes(this.width, this.length)
-    this.buf.copy(copy.buf, 0, 0, this.length * this.width)
+    copy.buf.set(this.buf.subarray(0, this.length * this.width))
     copy.length = this.length
     return copy
   }

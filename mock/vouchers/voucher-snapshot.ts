@@ -1,3 +1,4 @@
+import { latin1, writeLatin1 } from '../../src/latin1.js'
 import { ByteCodes, StringCodes } from './code-list.js'
 import type { Batch, VoucherState } from './voucher-types.js'
 
@@ -26,7 +27,7 @@ export function saveBatch(b: Batch): SavedBatch {
       codes === null
         ? null
         : codes instanceof ByteCodes
-          ? { width: codes.width, length: codes.length, latin1: codes.buf.toString('latin1', 0, codes.length * codes.width) }
+          ? { width: codes.width, length: codes.length, latin1: latin1(codes.buf, 0, codes.length * codes.width) }
           : { strings: [...codes.codes] },
     state: [...b.state.entries()].map(([i, s]) => [i, structuredClone(s)]),
   }
@@ -44,7 +45,7 @@ function loadCodes(saved: SavedCodes): Batch['codes'] {
     return list
   }
   const list = new ByteCodes(saved.width, saved.length)
-  list.buf.write(saved.latin1, 0, 'latin1')
+  writeLatin1(list.buf, saved.latin1)
   list.length = saved.length
   return list
 }

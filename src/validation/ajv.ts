@@ -1,8 +1,5 @@
-import { createRequire } from 'node:module'
-import type { Ajv2020, Options } from 'ajv/dist/2020.js'
-
-// Ajv and its formats are loaded on first use: a mock started from precompiled validators never needs them.
-const require = createRequire(import.meta.url)
+import { Ajv2020 } from 'ajv/dist/2020.js'
+import ajvFormats from 'ajv-formats'
 
 /**
  * The one Ajv instance a validator compiles into. Strict about JSON Schema itself (a typo such as
@@ -10,9 +7,7 @@ const require = createRequire(import.meta.url)
  * `sourceCode` keeps the generated code, for standalone modules (bin/precompile.js).
  */
 export function createAjv(customFormats: Iterable<string>, sourceCode = false): Ajv2020 {
-  const { Ajv2020: AjvClass } = require('ajv/dist/2020.js') as { Ajv2020: new (options: Options) => Ajv2020 }
-  const ajvFormats = require('ajv-formats') as { default: (ajv: Ajv2020) => unknown }
-  const ajv = new AjvClass({
+  const ajv = new Ajv2020({
     allErrors: true,
     discriminator: true,
     verbose: true,

@@ -88,7 +88,8 @@ function checkBody({ ajv }: ResponsePlan, entry: StatusPlan, body: unknown, head
 }
 
 function normaliseBody(body: unknown, type: string): unknown {
-  const text = Buffer.isBuffer(body) ? body.toString('utf8') : body
+  // Bytes (a Node Buffer is a Uint8Array too) are UTF-8 text.
+  const text = body instanceof Uint8Array ? new TextDecoder().decode(body) : body
   // Only raw JSON text is parsed; an already-parsed JSON string value stays a string.
   if (typeof text !== 'string' || !isJsonMediaType(type) || !/^\s*[[{]/.test(text)) return text
   try {

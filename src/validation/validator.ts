@@ -1,28 +1,8 @@
-import type { ValidateFunction } from 'ajv'
 import type { OpenApiDocument } from '../spec/load-spec.js'
-import { listOperations, type OperationInfo } from '../spec/operations.js'
 import { precompiledFor } from '../spec/precompiled.js'
-import { runtimeCompiler, type PlanCompiler } from './plan-compiler.js'
-import { precompiledCompiler } from './precompiled-compiler.js'
-import { buildRequestPlan, runRequestPlan, type RequestInput, type RequestPlan, type RequestResult } from './request-plan.js'
-import { buildResponsePlan, runResponsePlan, type ResponseHeaders, type ResponsePlan, type ResponseResult } from './response-plan.js'
-import { RouteTable, type RouteMatch } from './routes.js'
-import type { Direction } from './schema-views.js'
-import { toViolations, type Violation } from './violations.js'
+import { buildContractValidator, type ContractValidator } from './validator-core.js'
 
-export interface ContractValidator {
-  readonly doc: OpenApiDocument
-  readonly operations: readonly OperationInfo[]
-  operation(operationId: string): OperationInfo | undefined
-  /** `{operation, params}`, `{methodNotAllowed: [...allowed]}` for a known path, or undefined. */
-  matchRoute(method: string, path: string): RouteMatch | undefined
-  validateRequest(operationId: string, input: RequestInput): RequestResult
-  validateResponse(operationId: string, status: number, body: unknown, headers?: ResponseHeaders): ResponseResult
-  /** Checks a value against `components.schemas[name]` (response view unless told otherwise). */
-  validateSchema(name: string, value: unknown, direction?: Direction): ResponseResult
-  /** Checks a value against any schema object of this document (e.g. a property's), compiled on first use. */
-  validateValue(schema: object, value: unknown, direction?: Direction): ResponseResult
-}
+export { buildContractValidator, type ContractValidator } from './validator-core.js'
 
 const cache = new WeakMap<OpenApiDocument, ContractValidator>()
 
@@ -39,76 +19,8 @@ const cache = new WeakMap<OpenApiDocument, ContractValidator>()
 export function createContractValidator(doc: OpenApiDocument): ContractValidator {
   let validator = cache.get(doc)
   if (!validator) {
-    validator = build(doc)
+    validator = buildContractValidator(doc, precompiledFor(doc))
     cache.set(doc, validator)
   }
   return validator
-}
-
-function build(doc: OpenApiDocument): ContractValidator {
-  const operations = listOperations(doc)
-  const byId = new Map<string, OperationInfo>()
-  for (const op of operations) {
-    if (byId.has(op.operationId)) throw new Error(`spec: operationId ${op.operationId} is used twice`)
-    byId.set(op.operationId, op)
-  }
-  // A document read from a precompiled artifact comes with its validators (see src/spec/precompiled.ts).
-  const artifact = precompiledFor(doc)
-  const compiler: PlanCompiler = artifact ? precompiledCompiler(doc, operations, artifact) : runtimeCompiler(doc, operations)
-  const requestPlans = new Map<string, RequestPlan>()
-  const responsePlans = new Map<string, ResponsePlan>()
-  const requestPlan = (operationId: string) => planOf(operationId, requestPlans, buildRequestPlan)
-  const responsePlan = (operationId: string) => planOf(operationId, responsePlans, buildResponsePlan)
-  // Compiling at run time, every schema compiles now, so a broken spec fails here. Precompiled plans are
-  // only looked up: an operation's are made on its first use, and a mock never loads the response module.
-  if (!artifact) {
-    for (const op of operations) {
-      requestPlan(op.operationId)
-      responsePlan(op.operationId)
-    }
-  }
-  const routes = new RouteTable(operations)
-
-  return {
-    doc,
-    operations,
-    operation: (operationId) => byId.get(operationId),
-    matchRoute: (method, path) => routes.match(method, path),
-    validateRequest(operationId, input) {
-      const plan = requestPlan(operationId)
-      if (!plan) return { valid: false, violations: [unknownOperation(operationId)], values: { params: {}, query: {}, headers: {}, body: input.body } }
-      return runRequestPlan(plan, input)
-    },
-    validateResponse(operationId, status, body, headers) {
-      const plan = responsePlan(operationId)
-      if (!plan) return { valid: false, violations: [unknownOperation(operationId)] }
-      return runResponsePlan(plan, status, body, headers)
-    },
-    validateSchema(name, value, direction = 'response') {
-      const validate = compiler.component(name, direction)
-      if (!validate) {
-        return { valid: false, violations: [{ pointer: '', keyword: 'schema', message: `no schema named ${name} in components.schemas`, schemaPath: '#/components/schemas' }] }
-      }
-      return run(validate, value)
-    },
-    validateValue(schema, value, direction = 'response') {
-      return run(compiler.adHoc(schema, direction), value)
-    },
-  }
-
-  function planOf<P>(operationId: string, plans: Map<string, P>, make: (op: OperationInfo, compiler: PlanCompiler) => P): P | undefined {
-    let plan = plans.get(operationId)
-    const op = plan ? undefined : byId.get(operationId)
-    if (op) plans.set(operationId, (plan = make(op, compiler)))
-    return plan
-  }
-
-  function run(validate: ValidateFunction, value: unknown): ResponseResult {
-    if (validate(value)) return { valid: true, violations: [] }
-    return { valid: false, violations: toViolations(validate.errors ?? [], compiler.source, '') }
-  }
-}
-
-function unknownOperation(operationId: string): Violation {
-  return { pointer: '', keyword: 'operationId', message: `no operation ${operationId} in the spec`, schemaPath: '#/paths' }
 }

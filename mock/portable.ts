@@ -1,0 +1,98 @@
+import { parseFixtureSet } from '../fixtures/parse.js'
+import { defaultFixtureSet } from '../fixtures/default-set.js'
+import type { FixtureSet } from '../fixtures/types.js'
+import type { Clock } from '../src/clock.js'
+import type { IdSource } from '../src/ids.js'
+import { decodeGraph } from '../src/spec/graph-json.js'
+import type { OpenApiDocument } from '../src/spec/load-spec.js'
+import { OPENAPI_GRAPH } from '../src/spec/openapi-graph.js'
+import { buildContractValidator, type ContractValidator } from '../src/validation/validator-core.js'
+import { resolveConfig, type MockConfigInput, type MockCredentials } from './config.js'
+import { advanceClock, finishJobs } from './control/clock-control.js'
+import { resetMock } from './control/reset.js'
+import { buildMockDeps, type MockDeps } from './deps-core.js'
+import { createMockCore, type MockCoreOptions } from './pipeline/core.js'
+import type { LogSink } from './pipeline/request-log.js'
+
+export interface PortableMockOptions {
+  /** Settings as for the served mock (credentials, latency, caches, …); `fixturesDir` is Node-only and ignored. */
+  config?: MockConfigInput
+  /** A fixture set in the shape of fixtures/default (one key per file, e.g. `{ campaigns: { proj_…: [...] } }`), checked like `POST /_mock/fixtures`; default: the bundled set. */
+  fixtures?: unknown
+  /** Seed of the generated data (`config.seed`). */
+  seed?: number
+  /** `manual`: time moves only through `control.advance`; `system` (default): wall clock plus advances; or a Clock of your own. */
+  clock?: 'manual' | 'system' | Clock
+  ids?: IdSource
+  /** Where request lines and unexpected errors go (anything with pino's `info`/`warn`/`error`); default: nowhere. */
+  logger?: LogSink
+  /** Waits the injected latency (default: a timer). */
+  delay?: (ms: number) => Promise<void>
+  handlers?: MockCoreOptions['handlers']
+}
+
+/** What tests and tools do to a portable mock without going through `/_mock` requests. */
+export interface PortableControl {
+  credentials: MockCredentials
+  /** Restores the fixtures and clears tokens, faults, latency and the request journal. */
+  reset(): Promise<void>
+  advance(ms: number): void
+  /** Moves the clock past every pending generation and export; returns the ms moved. */
+  finishJobs(): number
+  /** The instance's stores, clock and settings (all of its state lives here). */
+  deps: MockDeps
+}
+
+export interface PortableMock {
+  /** Answers a Fetch API request: the same answers, byte for byte, as the served mock. */
+  handle(request: Request): Promise<Response>
+  control: PortableControl
+}
+
+/**
+ * The mock without Node: spec and fixtures come as data, state lives in the returned instance, and
+ * requests are Fetch API `Request`s (browsers, service workers, MSW, edge runtimes, Node's own fetch).
+ * Nothing in its import graph uses a Node built-in, Express or pino (test/package/browser-bundle.test.ts).
+ * @example
+ * const mock = await createPortableMock({ clock: 'manual' })
+ * const res = await mock.handle(new Request('http://mock.local/v1/campaigns', { headers: { 'X-App-Id': 'promokit-app-id', 'X-App-Token': 'promokit-app-token' } }))
+ */
+export async function createPortableMock(options: PortableMockOptions = {}): Promise<PortableMock> {
+  const clockKind = typeof options.clock === 'string' ? options.clock : undefined
+  const config = resolveConfig({ ...options.config, ...(options.seed !== undefined ? { seed: options.seed } : {}), ...(clockKind ? { clock: clockKind } : {}), fixturesDir: undefined })
+  const { doc, validator } = compileBundledSpec()
+  const fixtures = fixtureSource(options.fixtures)
+  const deps = await buildMockDeps({
+    config,
+    spec: doc,
+    validator,
+    fixtures,
+    clock: typeof options.clock === 'object' ? options.clock : undefined,
+    ids: options.ids,
+    logger: options.logger,
+    delay: options.delay,
+  })
+  const core = createMockCore(deps, { handlers: options.handlers })
+  return {
+    handle: (request) => core.handle(request),
+    control: {
+      credentials: config.credentials,
+      reset: () => resetMock(deps),
+      advance: (ms) => advanceClock(deps.clock, ms),
+      finishJobs: () => finishJobs(deps.clock, deps.projects),
+      deps,
+    },
+  }
+}
+
+/** The bundled spec, decoded and compiled for this instance alone. */
+export function compileBundledSpec(): { doc: OpenApiDocument; validator: ContractValidator } {
+  const doc = decodeGraph<OpenApiDocument>(OPENAPI_GRAPH)
+  return { doc, validator: buildContractValidator(doc) }
+}
+
+/** A given set is checked once (a broken one fails here, naming the part and field); the bundled one too. */
+function fixtureSource(raw: unknown): () => FixtureSet {
+  const set = raw === undefined ? defaultFixtureSet() : parseFixtureSet(structuredClone(raw))
+  return () => set
+}
