@@ -32,6 +32,8 @@ describe('fault matchers (POST /_mock/faults match)', () => {
     const unknownField = await request.post('/_mock/faults').send({ action: 'status', status: 500, matcher: { params: { code: 'X' } } })
     const notMatchable = await request.post('/_mock/faults').send({ action: 'drop', pointer: '/id', match: { query: { a: '1' } } })
     const badValue = await request.post('/_mock/faults').send({ action: 'status', status: 500, match: { query: { a: { b: 1 } } } })
+    const badPointer = await request.post('/_mock/faults').send({ action: 'status', status: 500, match: { body: { '/order/~9': 1 } } })
+    const emptyName = await request.post('/_mock/faults').send({ action: 'status', status: 500, match: { params: { '': 'X' } } })
     const list = await request.get('/v1/campaigns').set(headers.app)
 
     expect(unknownKey.status).toBe(400)
@@ -39,6 +41,8 @@ describe('fault matchers (POST /_mock/faults match)', () => {
     expect(unknownField.body.details).toMatch(/^matcher: unknown field/)
     expect(notMatchable.body.details).toMatch(/^match: only actions status, reset, abort, hang/)
     expect(badValue.status).toBe(400)
+    expect(badPointer.body.details).toMatch(/^match\.body: .*"~" must be followed by 0 or 1/)
+    expect(emptyName.body.details).toBe('match.params: a name may not be empty')
     expect((await request.get('/_mock/faults')).body.faults).toEqual([])
     expect(list.status).toBe(200)
   })

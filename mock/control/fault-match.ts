@@ -39,6 +39,7 @@ export function parseMatch(value: unknown): FaultMatch {
     // built without a prototype: the names come from a request
     const target: Record<string, unknown> = Object.create(null) as Record<string, unknown>
     for (const [name, expected] of Object.entries(entries)) {
+      if (name === '') throw bad(`match.${key}: a name may not be empty`)
       if (key === 'body') {
         if (name.startsWith('/')) parseBodyPointer(name)
         target[name] = expected

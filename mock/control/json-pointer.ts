@@ -5,6 +5,8 @@ const UNSAFE_TOKENS = new Set(['__proto__', 'constructor', 'prototype'])
 
 /** RFC 6901 pointers, for the drop/set response faults; tokens that reach a prototype are refused. */
 export function parsePointer(pointer: string): string[] {
+  // RFC 6901 escapes are ~0 and ~1 only; any other `~` is a typo that would never match
+  if (/~(?![01])/.test(pointer)) throw new RangeError(`"~" must be followed by 0 or 1 (~0 is "~", ~1 is "/"): ${pointer}`)
   const tokens = decodePointer(pointer)
   const unsafe = tokens.find((t) => UNSAFE_TOKENS.has(t))
   if (unsafe !== undefined) throw new RangeError(`"${unsafe}" may not appear in a pointer: ${pointer}`)

@@ -1,8 +1,11 @@
 import { existsSync } from 'node:fs'
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { mkdir, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, type BrowserContext, type Page } from 'playwright-core'
+import { listen } from '../../mock/server.js'
 import { packageRoot } from '../../src/paths.js'
 
 /** Debian's `chromium` package (.ci/run installs it); never a browser download. */
@@ -64,4 +67,36 @@ export function recordRequests(page: Page): string[] {
     urls.push(request.url())
   })
   return urls
+}
+
+const CHECKOUT_PAGE = `<!doctype html><html><head><title>Checkout</title></head><body><h1>Checkout on another origin</h1><pre id="out"></pre></body></html>`
+
+/** A second server on another origin (another port of 127.0.0.1) serving a plain page, as a frontend's dev server does. */
+export async function otherOrigin(): Promise<{ url: string; server: Server }> {
+  const server = await listen((_req, res) => res.writeHead(200, { 'Content-Type': 'text/html' }).end(CHECKOUT_PAGE), '127.0.0.1', 0)
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server }
+}
+
+export interface PageAnswer {
+  status: number
+  body: unknown
+  requestId: string | null
+  /** The fetch's error when there was no answer (CORS refusal, network fault). */
+  failure?: string
+}
+
+/** A fetch made by the page itself (CORS, credentials included), as a frontend app makes it. */
+export function fetchFromPage(page: Page, url: string, init: { method?: string; headers?: Record<string, string>; body?: unknown } = {}): Promise<PageAnswer> {
+  return page.evaluate(
+    async ({ url, method, headers, body }) => {
+      try {
+        const res = await fetch(url, { method, credentials: 'include', headers: body === undefined ? headers : { 'Content-Type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) })
+        const text = await res.text()
+        return { status: res.status, body: text ? JSON.parse(text) : undefined, requestId: res.headers.get('X-Request-Id') }
+      } catch (error) {
+        return { status: 0, body: undefined, requestId: null, failure: String(error) }
+      }
+    },
+    { url, method: init.method ?? 'GET', headers: init.headers ?? {}, body: init.body },
+  )
 }

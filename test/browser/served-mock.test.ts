@@ -1,12 +1,10 @@
-import type { Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FIXTURE_EPOCH, toIso } from '../../src/clock.js'
 import { createMockServer, type MockServer } from '../../mock/server.js'
-import { closeServer, listen } from '../../mock/server.js'
+import { closeServer } from '../../mock/server.js'
 import { expectContract } from '../../mock/testing/index.js'
-import { launchBrowser, recordRequests, type Browser } from './chromium.js'
+import { launchBrowser, otherOrigin, recordRequests, type Browser } from './chromium.js'
 
 // Real Chromium against the served mock: the console and home page a developer looks at, and a
 // page on another origin calling the mock the way a frontend app does (credentials included).
@@ -17,14 +15,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
 })
-
-const CHECKOUT_PAGE = `<!doctype html><html><head><title>Checkout</title></head><body><h1>Checkout on another origin</h1><pre id="out"></pre></body></html>`
-
-/** A second server on another origin (another port of 127.0.0.1) serving a plain page. */
-async function otherOrigin(): Promise<{ url: string; server: Server }> {
-  const server = await listen((_req, res) => res.writeHead(200, { 'Content-Type': 'text/html' }).end(CHECKOUT_PAGE), '127.0.0.1', 0)
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server }
-}
 
 /** What a frontend app does: a fetch with the keys and `credentials: 'include'`, from the page. */
 function validateFromPage(page: Page, mockUrl: string, keys: { appId: string; appToken: string } | { clientId: string; clientToken: string }) {

@@ -53,15 +53,49 @@
   $('advance-form').addEventListener('submit', action('Advance clock', () => call('POST', '/_mock/clock/advance', { ms: numberOf('advance-ms') })))
   $('latency-form').addEventListener('submit', action('Latency', () => call('PUT', '/_mock/latency', { ms: numberOf('latency-ms') })))
   $('clear-faults').addEventListener('click', action('Clear faults', () => call('DELETE', '/_mock/faults')))
-  $('fault-form').addEventListener(
-    'submit',
-    action('Add fault', () => {
-      const fault = { action: 'status', status: numberOf('fault-status') }
-      if ($('fault-operation').value) fault.operationId = $('fault-operation').value
-      if ($('fault-times').value) fault.times = numberOf('fault-times')
-      return call('POST', '/_mock/faults', fault)
-    }),
-  )
+  $('fault-form').addEventListener('submit', action('Add fault', () => call('POST', '/_mock/faults', faultFromForm())))
+  $('fault-action').addEventListener('change', () => {
+    const chosen = $('fault-action').value
+    for (const label of document.querySelectorAll('#fault-form label[data-for]')) label.hidden = label.dataset.for !== chosen
+  })
+  $('create-sandbox').addEventListener('click', action('New sandbox', () => call('POST', '/_mock/sandboxes')))
+  $('sandboxes').addEventListener('click', (event) => {
+    const button = event.target.closest('button[data-sandbox]')
+    if (!button) return
+    const { sandbox, act } = button.dataset
+    const path = `/_mock/sandboxes/${encodeURIComponent(sandbox)}`
+    action(`${act === 'reset' ? 'Reset' : 'Delete'} ${sandbox}`, () => (act === 'reset' ? call('POST', `${path}/reset`) : call('DELETE', path)))()
+  })
+
+  /** The control API's fault (mock/control/control-openapi.yaml) the form describes; a matcher value is JSON when it parses. */
+  function faultFromForm() {
+    const fault = { action: $('fault-action').value }
+    if (fault.action === 'status') fault.status = numberOf('fault-status')
+    if (fault.action === 'hang') fault.ms = numberOf('fault-ms')
+    if ($('fault-operation').value) fault.operationId = $('fault-operation').value
+    if ($('fault-times').value) fault.times = numberOf('fault-times')
+    const kind = $('fault-match-kind').value
+    if (kind) {
+      const text = $('fault-match-value').value
+      let value = text
+      if (kind === 'body') {
+        try {
+          value = JSON.parse(text)
+        } catch {
+          value = text
+        }
+      }
+      fault.match = { [kind]: { [$('fault-match-key').value]: value } }
+    }
+    return fault
+  }
+
+  function describeFault(f) {
+    const what = f.action === 'status' ? f.status : f.action === 'hang' ? `hang ${f.ms ?? 30000} ms` : f.action
+    const when = f.match ? ` when ${Object.entries(f.match).flatMap(([kind, values]) => Object.entries(values).map(([name, value]) => `${kind}.${name} = ${JSON.stringify(value)}`)).join(' and ')}` : ''
+    return `${f.id}: ${f.operationId || 'every operation'} → ${what}${when}${f.times ? ` ×${f.times - f.hits}` : ''}`
+  }
+
   for (const id of config.operations) $('fault-operation').append(el('option', { value: id }, id))
 
   function table(caption, columns, rows) {
@@ -72,7 +106,7 @@
 
   function renderState(view) {
     $('clock').textContent = `clock ${view.now} · latency ${view.latency.defaultMs} ms`
-    $('faults').textContent = view.faults.length === 0 ? 'No faults' : view.faults.map((f) => `${f.id}: ${f.operationId || 'every operation'} → ${f.status ?? f.action}${f.times ? ` ×${f.times - f.hits}` : ''}`).join(' · ')
+    $('faults').replaceChildren(...(view.faults.length === 0 ? [el('li', {}, 'No faults')] : view.faults.map((f) => el('li', { 'data-fault': f.id }, describeFault(f)))))
     const parts = view.projects.map((p) =>
       el(
         'div',
@@ -87,6 +121,14 @@
     $('state').replaceChildren(...parts)
   }
 
+  function renderSandboxes(sandboxes) {
+    const button = (id, act, label) => el('button', { type: 'button', 'data-sandbox': id, 'data-act': act }, label)
+    const rows = sandboxes.map((b) =>
+      el('tr', { 'data-sandbox': b.id, title: `project ${b.project_id}, created ${b.created_at}` }, el('td', {}, b.id), el('td', { title: `app token ${b.keys.app_token}\nclient ${b.keys.client_id} / ${b.keys.client_token}` }, b.keys.app_id), el('td', { class: 'actions' }, button(b.id, 'reset', 'Reset'), ' ', button(b.id, 'delete', 'Delete'))),
+    )
+    $('sandboxes').replaceChildren(...(rows.length ? rows : [el('tr', {}, el('td', { colspan: '3', class: 'empty' }, 'none yet'))]))
+  }
+
   function renderJournal(requests) {
     const rows = requests.slice().reverse().map((r) => el('tr', { class: r.status >= 400 ? 'failed' : '' }, el('td', { title: r.at }, r.at.slice(11, 23)), el('td', {}, r.method), el('td', {}, r.path), el('td', {}, r.status), el('td', {}, r.operationId || '')))
     $('journal').replaceChildren(...rows)
@@ -94,10 +136,11 @@
 
   let refreshing
   async function refresh() {
-    refreshing ??= Promise.all([call('GET', '/_mock/ui/overview'), call('GET', '/_mock/requests?limit=50')])
-      .then(([view, journal]) => {
+    refreshing ??= Promise.all([call('GET', '/_mock/ui/overview'), call('GET', '/_mock/requests?limit=50'), call('GET', '/_mock/sandboxes')])
+      .then(([view, journal, sandboxes]) => {
         renderState(view)
         renderJournal(journal.requests)
+        renderSandboxes(sandboxes.sandboxes)
       })
       .catch((error) => say(`Cannot read the mock: ${error.message}`, true))
       .finally(() => (refreshing = undefined))
