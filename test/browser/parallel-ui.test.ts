@@ -52,6 +52,18 @@ async function worker(page: Page, amount: number) {
   return seen
 }
 
+/** Fills the console's fault form (times 1) and submits it. */
+async function addFault(page: Page, fault: { operation: string; action: string; status?: string; matchKind: string; key: string; value: string }) {
+  await page.selectOption('#fault-operation', fault.operation)
+  await page.selectOption('#fault-action', fault.action)
+  if (fault.status) await page.fill('#fault-status', fault.status)
+  await page.fill('#fault-times', '1')
+  await page.selectOption('#fault-match-kind', fault.matchKind)
+  await page.fill('#fault-match-key', fault.key)
+  await page.fill('#fault-match-value', fault.value)
+  await page.click('#fault-form button[type=submit]')
+}
+
 describe('a shared served mock, in Chromium', () => {
   it('two pages in parallel, each with its own sandbox, never see each other’s data; a sandbox reset touches only its own', async () => {
     const [pageA, pageB] = await Promise.all([browser.newPage(), browser.newPage()])
@@ -107,13 +119,7 @@ describe('a shared served mock, in Chromium', () => {
     await page.waitForSelector(`[data-project="${sandbox.project_id}"] [data-table=campaigns]`)
 
     // a status fault narrowed to one voucher code: only that request fails, once
-    await page.selectOption('#fault-operation', 'getVoucher')
-    await page.fill('#fault-status', '404')
-    await page.fill('#fault-times', '1')
-    await page.selectOption('#fault-match-kind', 'params')
-    await page.fill('#fault-match-key', 'code')
-    await page.fill('#fault-match-value', 'WELCOME-0002')
-    await page.click('#fault-form button[type=submit]')
+    await addFault(page, { operation: 'getVoucher', action: 'status', status: '404', matchKind: 'params', key: 'code', value: 'WELCOME-0002' })
     await page.waitForSelector('#faults li:has-text(\'getVoucher → 404 when params.code = "WELCOME-0002" ×1\')')
     await browser.screenshot(page, 'console-fault-matcher', '.controls')
     const headers = { 'X-App-Id': mock.credentials.appId, 'X-App-Token': mock.credentials.appToken }
@@ -122,12 +128,8 @@ describe('a shared served mock, in Chromium', () => {
     expect((await fetch(`${mock.url}/v1/vouchers/WELCOME-0002`, { headers })).status).toBe(200)
 
     // a network fault: the connection is reset, no answer at all
-    await page.fill('#fault-match-value', '')
-    await page.selectOption('#fault-match-kind', '')
-    await page.selectOption('#fault-operation', 'listCampaigns')
-    await page.selectOption('#fault-action', 'reset')
+    await addFault(page, { operation: 'listCampaigns', action: 'reset', matchKind: '', key: '', value: '' })
     expect(await page.isVisible('#fault-status')).toBe(false)
-    await page.click('#fault-form button[type=submit]')
     await page.waitForSelector('#faults li:has-text("listCampaigns → reset ×1")')
     await browser.screenshot(page, 'console-network-fault', '.controls')
     await browser.screenshot(page, 'console-sandboxes', '.sandboxes')
@@ -135,11 +137,7 @@ describe('a shared served mock, in Chromium', () => {
     await page.waitForSelector('#faults li:text-is("No faults")')
 
     // a matcher the control API refuses (a broken JSON pointer) arms nothing; the page says why
-    await page.selectOption('#fault-action', 'status')
-    await page.selectOption('#fault-match-kind', 'body')
-    await page.fill('#fault-match-key', '/order/~9')
-    await page.fill('#fault-match-value', '666')
-    await page.click('#fault-form button[type=submit]')
+    await addFault(page, { operation: 'validateStackedDiscounts', action: 'status', status: '400', matchKind: 'body', key: '/order/~9', value: '666' })
     await page.waitForSelector('#status.failed:has-text("Add fault: match.body")')
     expect(mock.deps.faults.list()).toEqual([])
 
