@@ -10,6 +10,7 @@ import { checkoutChecks } from './checkout.js'
 import { exportChecks } from './exports.js'
 import { listingChecks } from './listing.js'
 import { oauthChecks } from './oauth.js'
+import { readChecks } from './reads.js'
 import { referralChecks } from './referrals.js'
 import { resourceChecks } from './resources.js'
 
@@ -17,6 +18,7 @@ import { resourceChecks } from './resources.js'
 export function allChecks(operations: readonly SuiteOperation[]): Check[] {
   return [
     ...listingChecks,
+    ...readChecks,
     ...campaignChecks,
     ...campaignErrorChecks,
     ...resourceChecks,

@@ -61,7 +61,7 @@ export const resourceChecks: Check[] = [
     needs: ['rewardId', 'assignmentId'],
     async run(ctx) {
       const path = rewardPath(ctx.ids.rewardId!, ctx.ids.assignmentId!)
-      // The spec has no read operation for assignments; a PUT without parameters changes nothing and shows the current value.
+      // A PUT without parameters shows the current value without needing getRewardAssignment (deployments may lack it).
       const current = await ctx.call({ operationId: 'updateRewardAssignment', method: 'PUT', path, body: {} }, { status: 200 })
       const old = current.response.body.parameters?.loyalty?.points
       if (!Number.isInteger(old)) ctx.skip('the assignment has no parameters.loyalty.points to change and restore')

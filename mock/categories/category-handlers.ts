@@ -1,9 +1,10 @@
-import type { OperationHandlers } from '../types.js'
-import type { NewCategory } from './category-store.js'
+import type { TypedHandlers } from '../typed-handlers.js'
 
 export const categoryHandlers = {
-  createCategory: ({ body }, { project }) => ({
-    status: 200,
-    body: project.categories.create(body as NewCategory),
-  }),
-} satisfies OperationHandlers
+  createCategory: ({ body }, { project }) => ({ status: 200, body: project.categories.create(body) }),
+  listCategories: (_req, { project }) => {
+    const data = project.categories.list()
+    return { status: 200, body: { object: 'list', data_ref: 'data', data, total: data.length } }
+  },
+  getCategory: ({ params }, { project }) => ({ status: 200, body: project.categories.get(params.categoryId) }),
+} satisfies TypedHandlers<'createCategory' | 'listCategories' | 'getCategory'>

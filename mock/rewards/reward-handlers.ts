@@ -1,9 +1,16 @@
-import type { OperationHandlers } from '../types.js'
-import type { RewardAssignmentUpdate } from './reward-store.js'
+import { pageOf } from '../list-page.js'
+import type { TypedHandlers } from '../typed-handlers.js'
 
 export const rewardHandlers = {
   updateRewardAssignment: ({ params, body }, { project }) => ({
     status: 200,
-    body: project.rewards.updateRewardAssignment(params.rewardId, params.assignmentId, (body ?? {}) as RewardAssignmentUpdate),
+    body: project.rewards.updateRewardAssignment(params.rewardId, params.assignmentId, body ?? {}),
   }),
-} satisfies OperationHandlers
+  getRewardAssignment: ({ params }, { project }) => ({ status: 200, body: project.rewards.getAssignment(params.rewardId, params.assignmentId) }),
+  listRewardAssignments: ({ params, query }, { project }) => {
+    // an unknown reward is a 404, not an empty list
+    project.rewards.getReward(params.rewardId)
+    const all = project.rewards.listAssignments(params.rewardId)
+    return { status: 200, body: { object: 'list', data_ref: 'data', data: pageOf(all, query), total: all.length } }
+  },
+} satisfies TypedHandlers<'updateRewardAssignment' | 'getRewardAssignment' | 'listRewardAssignments'>

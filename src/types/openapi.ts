@@ -166,13 +166,60 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List categories
+         * @description Every category of the project, lowest `hierarchy` first (processed first), then oldest first.
+         */
+        get: operations["listCategories"];
         put?: never;
         /**
          * Create a category
          * @description Creates a category. Categories with a lower `hierarchy` are processed before those with a higher one.
          */
         post: operations["createCategory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/categories/{categoryId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The category (`cat_...`). */
+                categoryId: string;
+            };
+            cookie?: never;
+        };
+        /** Get a category */
+        get: operations["getCategory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/rewards/{rewardId}/assignments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The reward (`rew_...`). */
+                rewardId: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * List a reward's assignments
+         * @description The campaigns a reward is assigned to, with its price in each, oldest first.
+         */
+        get: operations["listRewardAssignments"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -191,7 +238,8 @@ export interface paths {
             };
             cookie?: never;
         };
-        get?: never;
+        /** Get a reward assignment */
+        get: operations["getRewardAssignment"];
         /**
          * Update a reward assignment
          * @description Changes the price, in loyalty points, of a reward assigned to a campaign.
@@ -1158,6 +1206,15 @@ export interface components {
             /** @constant */
             object: "category";
         };
+        /** @description Every category of the project (the real service's `CategoriesListResponseBody`), lowest `hierarchy` first. */
+        CategoriesList: {
+            /** @constant */
+            object: "list";
+            /** @constant */
+            data_ref: "data";
+            data: components["schemas"]["Category"][];
+            total: number;
+        };
         RewardAssignment: {
             id: string;
             reward_id: string;
@@ -1177,6 +1234,15 @@ export interface components {
             updated_at: string | null;
             /** @constant */
             object: "reward_assignment";
+        };
+        /** @description One page of a reward's assignments (the real service's `RewardsAssignmentsListResponseBody`); `total` counts them all. */
+        RewardAssignmentsList: {
+            /** @constant */
+            object: "list";
+            /** @constant */
+            data_ref: "data";
+            data: components["schemas"]["RewardAssignment"][];
+            total: number;
         };
         RedeemableHolder: {
             id: string;
@@ -3229,6 +3295,26 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description No category with this id. */
+        CategoryNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The reward or the assignment does not exist (or the assignment is not the reward's). */
+        RewardAssignmentNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description One page of holders of the referral code. */
         HoldersPage: {
             headers: {
@@ -3248,6 +3334,10 @@ export interface components {
         MemberIdPath: string;
         /** @description The project (`proj_...`). */
         ProjectIdPath: string;
+        /** @description Page size, 1 to 100. */
+        ListLimit: number;
+        /** @description Page number, from 1. */
+        ListPage: number;
         /** @description Page size, 1 to 100. */
         HoldersLimit: number;
         /** @description Sort by holder id; a leading `-` means descending. */
@@ -3575,6 +3665,28 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    listCategories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The categories. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CategoriesList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     createCategory: {
         parameters: {
             query?: never;
@@ -3611,6 +3723,101 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    getCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The category (`cat_...`). */
+                categoryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The category. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Category"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["CategoryNotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listRewardAssignments: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100. */
+                limit?: components["parameters"]["ListLimit"];
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["ListPage"];
+            };
+            header?: never;
+            path: {
+                /** @description The reward (`rew_...`). */
+                rewardId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the reward's assignments. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RewardAssignmentsList"];
+                };
+            };
+            400: components["responses"]["InvalidQueryParams"];
+            401: components["responses"]["Unauthorized"];
+            /** @description No reward with this id. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getRewardAssignment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The reward (`rew_...`). */
+                rewardId: string;
+                /** @description The reward assignment (`rewa_...`). */
+                assignmentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reward assignment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RewardAssignment"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["RewardAssignmentNotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     updateRewardAssignment: {
         parameters: {
             query?: never;
@@ -3640,16 +3847,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidPayload"];
             401: components["responses"]["Unauthorized"];
-            /** @description The reward or the assignment does not exist (or the assignment is not the reward's). */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            404: components["responses"]["RewardAssignmentNotFound"];
             429: components["responses"]["TooManyRequests"];
         };
     };

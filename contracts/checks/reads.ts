@@ -1,0 +1,79 @@
+import type { Check } from '../check.js'
+import { enc } from './support.js'
+
+// Read-only checks of the operations next to the nine (issue 13 item 6): only documented paths and
+// parameters, so they may run against any deployment, `--read-only` included.
+
+const assignmentsPath = (rewardId: string): string => `/v1/rewards/${enc(rewardId)}/assignments`
+
+export const readChecks: Check[] = [
+  {
+    id: 'categories.list',
+    title: 'list categories: a list of categories whose total counts them',
+    operationIds: ['listCategories'],
+    readOnly: true,
+    async run(ctx) {
+      const res = await ctx.call({ operationId: 'listCategories', method: 'GET', path: '/v1/categories' }, { status: 200 })
+      ctx.expectThat(res, '/total', (total) => Number.isInteger(total) && total >= res.response.body.data.length, 'at least the number of categories listed')
+    },
+  },
+  {
+    id: 'categories.get',
+    title: 'get a category: the one listed, field for field',
+    operationIds: ['listCategories', 'getCategory'],
+    readOnly: true,
+    async run(ctx) {
+      const list = await ctx.call({ operationId: 'listCategories', method: 'GET', path: '/v1/categories' }, { status: 200 })
+      const listed = list.response.body.data?.[0]
+      if (!listed) ctx.skip('the project has no category to read')
+      const res = await ctx.call({ operationId: 'getCategory', method: 'GET', path: `/v1/categories/${enc(listed.id)}` }, { status: 200 })
+      for (const field of ['id', 'name', 'hierarchy', 'created_at']) ctx.expectField(res, `/${field}`, listed[field], 'getCategory answers the category listCategories lists')
+    },
+  },
+  {
+    id: 'categories.get-unknown-404',
+    title: 'an unknown category gets 404 not_found',
+    operationIds: ['getCategory'],
+    readOnly: true,
+    async run(ctx) {
+      const res = await ctx.call({ operationId: 'getCategory', method: 'GET', path: '/v1/categories/cat_pkUnknown000000000000' }, { status: 404 })
+      ctx.expectField(res, '/key', 'not_found')
+    },
+  },
+  {
+    id: 'rewards.get-assignment',
+    title: 'get a reward assignment: its id and its reward',
+    operationIds: ['getRewardAssignment'],
+    readOnly: true,
+    needs: ['rewardId', 'assignmentId'],
+    async run(ctx) {
+      const res = await ctx.call({ operationId: 'getRewardAssignment', method: 'GET', path: `${assignmentsPath(ctx.ids.rewardId!)}/${enc(ctx.ids.assignmentId!)}` }, { status: 200 })
+      ctx.expectField(res, '/id', ctx.ids.assignmentId)
+      ctx.expectField(res, '/reward_id', ctx.ids.rewardId)
+    },
+  },
+  {
+    id: 'rewards.list-assignments',
+    title: "list a reward's assignments: all of that reward, the known one among them",
+    operationIds: ['listRewardAssignments'],
+    readOnly: true,
+    needs: ['rewardId', 'assignmentId'],
+    async run(ctx) {
+      const res = await ctx.call({ operationId: 'listRewardAssignments', method: 'GET', path: assignmentsPath(ctx.ids.rewardId!), query: { limit: 100 } }, { status: 200 })
+      const data: any[] = res.response.body.data
+      ctx.expectThat(res, '/data', (items: any[]) => items.every((a) => a?.reward_id === ctx.ids.rewardId), `only assignments of ${ctx.ids.rewardId}`)
+      if (res.response.body.total <= 100) ctx.expectThat(res, '/data', () => data.some((a) => a?.id === ctx.ids.assignmentId), `${ctx.ids.assignmentId} among them`)
+    },
+  },
+  {
+    id: 'rewards.get-unknown-assignment-404',
+    title: 'reading an unknown reward assignment gets 404 not_found',
+    operationIds: ['getRewardAssignment'],
+    readOnly: true,
+    needs: ['rewardId'],
+    async run(ctx) {
+      const res = await ctx.call({ operationId: 'getRewardAssignment', method: 'GET', path: `${assignmentsPath(ctx.ids.rewardId!)}/rewa_pkUnknown000000000000` }, { status: 404 })
+      ctx.expectField(res, '/key', 'not_found')
+    },
+  },
+]
