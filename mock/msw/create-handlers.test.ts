@@ -2,7 +2,7 @@ import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadFixtureSet } from '../../fixtures/load.js'
 import { sequentialIds } from '../../src/ids.js'
-import { expectContract } from '../testing/index.js'
+import { expectContract, useValidator } from '../testing/index.js'
 import { createMockHandlers } from './index.js'
 
 // createMockHandlers as a team's Node tests use it: setupServer, a base URL of their own, the
@@ -15,7 +15,7 @@ const BASE = 'http://promokit.test/api'
 const handlers = createMockHandlers({ baseUrl: BASE, clock: 'manual', ids: sequentialIds() })
 const server = setupServer(...handlers)
 beforeAll(async () => {
-  await handlers.ready
+  useValidator((await handlers.ready).validator)
   server.listen({ onUnhandledRequest: 'error' })
 })
 afterAll(() => {
@@ -83,22 +83,24 @@ describe('createMockHandlers under a base URL with a path', () => {
 describe('createMockHandlers options', () => {
   it('fixtures given as a set in memory replace the bundled ones', async () => {
     const bundled = loadFixtureSet()
-    const fixtures = { ...bundled, campaigns: { proj_demo0001: bundled.campaigns.proj_demo0001.slice(0, 1) } }
+    const [first, ...rest] = bundled.campaigns.proj_demo0001
+    const fixtures = { ...bundled, campaigns: { ...bundled.campaigns, proj_demo0001: [{ ...first, name: 'Renamed in the fixtures' }, ...rest] } }
     const own = createMockHandlers({ baseUrl: 'http://own.test', fixtures, clock: 'manual' })
     server.use(...own)
-    const list = await json(await fetch('http://own.test/v1/campaigns', { headers: APP }))
-    expectContract(list, 'listCampaigns')
-    expect(list.body.campaigns.map((c: { name: string }) => c.name)).toEqual(['Welcome 10% off'])
+    const got = await json(await fetch('http://own.test/v1/campaigns/camp_demo0001', { headers: APP }))
+    expectContract(got, 'getCampaign')
+    expect(got.body.name).toBe('Renamed in the fixtures')
+    expect((await json(await call('/v1/campaigns/camp_demo0001'))).body.name).toBe('Welcome 10% off')
     server.resetHandlers()
   })
 
-  it('a fixture directory that does not exist fails `ready` and every request with the reason', async () => {
-    const broken = createMockHandlers({ baseUrl: 'http://broken.test', fixtures: '/nowhere/fixtures' })
-    await expect(broken.ready).rejects.toThrow(/nowhere.*does not exist/)
+  it('a broken fixture set fails `ready` and every request with the reason', async () => {
+    const broken = createMockHandlers({ baseUrl: 'http://broken.test', fixtures: { campaigns: { proj_demo0001: [{ id: 'nope' }] } } })
+    await expect(broken.ready).rejects.toThrow(/campaigns.*id/)
     server.use(...broken)
     const res = await fetch('http://broken.test/v1/campaigns', { headers: APP })
     expect(res.status).toBe(500)
-    expect(await res.text()).toContain('does not exist')
+    expect(await res.text()).toMatch(/campaigns.*id/)
     server.resetHandlers()
   })
 })

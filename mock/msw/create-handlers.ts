@@ -1,13 +1,11 @@
 import { http, type HttpHandler } from 'msw'
 import type { Clock } from '../../src/clock.js'
 import type { IdSource } from '../../src/ids.js'
-import type { FixtureSet } from '../../fixtures/types.js'
 import type { MockConfigInput } from '../config.js'
-import { advanceClock, finishJobs } from '../control/clock-control.js'
-import { resetMock } from '../control/reset.js'
-import type { MockDeps } from '../deps.js'
+import type { MockDeps } from '../deps-core.js'
 import { createMockCore, type MockCore } from '../pipeline/core.js'
 import { fromFetchRequest, toFetchResponse } from '../pipeline/fetch.js'
+import { createPortableMock, type PortableMock } from '../portable.js'
 import type { OperationHandlers } from '../types.js'
 
 /** The served mock's default address: an app configured for `promokit mock` works unchanged with the handlers. */
@@ -19,8 +17,11 @@ export interface MockHandlersOptions {
    * (`/api`) is resolved by MSW against the page's origin; a path part is taken off before routing.
    */
   baseUrl?: string
-  /** The seed data: a fixture set (the shape of the files in fixtures/), or a directory of fixture files (Node only). */
-  fixtures?: FixtureSet | string
+  /**
+   * The seed data, in the shape of fixtures/default (one key per file: `{ campaigns: { proj_…: [...] }, … }`);
+   * checked like `POST /_mock/fixtures`. Default: the bundled set. In Node, `loadFixtureSet(dir)` from `promokit` reads a directory.
+   */
+  fixtures?: unknown
   /** Seed of the generated data (`config.seedCampaigns` campaigns; same seed, same data). */
   seed?: number
   /** `system` (default): wall clock plus advances, jobs progress while the page is open; `manual`: time moves only when told; or a Clock of your own. */
@@ -45,31 +46,37 @@ export interface MockHandlers extends Array<HttpHandler> {
   finishJobs(): Promise<number>
 }
 
-/** How the MSW entries build a mock: Node reads the spec and fixtures from files, the browser entry has them bundled. */
-export type DepsFactory = (options: MockHandlersOptions) => Promise<MockDeps>
-
 /**
- * MSW 2 request handlers answering every request under `baseUrl` with the mock's one core
- * (mock/pipeline/core.ts): the same stores, validation, errors and control API (`/_mock/...`) as
- * the served mock, inside the test process or the page. Network faults (reset, abort, hang) become
- * a network error, the one thing a Fetch Response can say about them.
+ * MSW 2 request handlers answering every request under `baseUrl` with the platform-neutral mock
+ * (mock/portable.ts: spec and fixtures as data, no Node built-in), through the mock's one core: the
+ * same stores, validation, errors and control API (`/_mock/...`) as the served mock, inside the test
+ * process or the page. Network faults (reset, abort, hang) become a network error, the one thing a
+ * Fetch Response can say about them.
+ * @example
+ * const handlers = createMockHandlers({ clock: 'manual' })
+ * setupServer(...handlers).listen()            // or: await setupWorker(...handlers).start()
+ * await fetch('http://127.0.0.1:4010/v1/campaigns', { headers: { 'X-App-Id': 'promokit-app-id', 'X-App-Token': 'promokit-app-token' } })
+ * await handlers.advance(5_000)
  */
-export function buildMockHandlers(createDeps: DepsFactory, options: MockHandlersOptions): MockHandlers {
+export function createMockHandlers(options: MockHandlersOptions = {}): MockHandlers {
   const base = splitBase(options.baseUrl ?? DEFAULT_BASE_URL)
-  const ready = createDeps(options)
+  const { fixtures, seed, clock, ids, config, handlers } = options
+  const mock: Promise<PortableMock> = createPortableMock({ fixtures, seed, clock, ids, config, handlers })
+  const ready = mock.then((built) => built.control.deps)
   // the error reaches whoever awaits `ready` and every request; no unhandled rejection before that
   ready.catch(() => undefined)
-  let core: MockCore | undefined
-  const coreOf = async (): Promise<MockCore> => (core ??= createMockCore(await ready, { handlers: options.handlers }))
-  const handler = http.all(`${base.pattern}/*`, async ({ request }) => answer(await coreOf(), request, base.path))
+  // under a path prefix the core is asked directly (run), with the path below the prefix
+  let below: MockCore | undefined
+  const handler = http.all(`${base.pattern}/*`, async ({ request }) => {
+    if (!base.path) return (await mock).handle(request)
+    below ??= createMockCore(await ready, { handlers })
+    return answerBelow(below, request, base.path)
+  })
   const controls = {
     ready,
-    reset: async () => resetMock(await ready),
-    advance: async (ms: number) => advanceClock((await ready).clock, ms),
-    finishJobs: async () => {
-      const deps = await ready
-      return finishJobs(deps.clock, deps.projects)
-    },
+    reset: async () => (await mock).control.reset(),
+    advance: async (ms: number) => (await mock).control.advance(ms),
+    finishJobs: async () => (await mock).control.finishJobs(),
   }
   return Object.assign([handler], controls)
 }
@@ -81,12 +88,11 @@ function splitBase(baseUrl: string): { pattern: string; path: string } {
   return { pattern, path }
 }
 
-async function answer(core: MockCore, request: Request, basePath: string): Promise<Response> {
-  if (!basePath) return core.handle(request)
-  // under a path prefix the routes see the path below it, and URLs the mock builds (export downloads) keep the prefix
+/** The answer to a request under `http://host/api`: routes see `/v1/...`, and URLs the mock builds (export downloads) keep `/api`. */
+async function answerBelow(core: MockCore, request: Request, basePath: string): Promise<Response> {
   const url = new URL(request.url)
-  const below = { ...fromFetchRequest(request), url: `${url.pathname.slice(basePath.length) || '/'}${url.search}`, origin: `${url.origin}${basePath}` }
-  const outcome = await core.run(below)
+  const rebased = { ...fromFetchRequest(request), url: `${url.pathname.slice(basePath.length) || '/'}${url.search}`, origin: `${url.origin}${basePath}` }
+  const outcome = await core.run(rebased)
   if ('passed' in outcome) throw new TypeError('The mock core passed on a request although no site app is mounted')
   return toFetchResponse(outcome)
 }

@@ -27,7 +27,7 @@ export interface BrowserBundle {
  * Bundles an entry for the browser platform as a user's bundler would (esbuild, `platform: 'browser'`,
  * minified), recording every Node built-in it imports and every Node-only global it reads.
  */
-export async function bundleForBrowser(entry: string, format: 'esm' | 'iife' = 'esm'): Promise<BrowserBundle> {
+export async function bundleForBrowser(entry: string, format: 'esm' | 'iife' = 'esm', { external = [] }: { external?: string[] } = {}): Promise<BrowserBundle> {
   const builtins: string[] = []
   const recordBuiltins: Plugin = {
     name: 'record-node-builtins',
@@ -47,6 +47,8 @@ export async function bundleForBrowser(entry: string, format: 'esm' | 'iife' = '
     format,
     globalName: format === 'iife' ? 'promokit' : undefined,
     minify: true,
+    // packages the user's app brings itself (a peer dependency such as msw), left out of the check and the size
+    external,
     write: false,
     logLevel: 'silent',
     // A free (unshadowed) Node global becomes a marked name: found in the output, it was read somewhere.
