@@ -35,12 +35,9 @@ export class Transport {
     const headers = { 'user-agent': 'promokit', ...request.headers, ...(request.body !== undefined ? { 'content-length': String(Buffer.byteLength(request.body)) } : {}) }
     return new Promise((resolve, reject) => {
       const req = (secure ? https : http).request(url, { method: request.method, headers, agent: secure ? this.#agents.https : this.#agents.http })
-      const timeout = new TransportTimeout(`no answer within ${timeoutMs} ms`)
-      let timedOut = false
-      const timer = setTimeout(() => {
-        timedOut = true
-        req.destroy(timeout)
-      }, timeoutMs)
+      // Made only when needed: an Error per request (its stack) is a cost every request would pay.
+      let timeout: TransportTimeout | undefined
+      const timer = setTimeout(() => req.destroy((timeout = new TransportTimeout(`no answer within ${timeoutMs} ms`))), timeoutMs)
       const fail = (error: Error): void => {
         clearTimeout(timer)
         reject(error)
@@ -50,7 +47,7 @@ export class Transport {
         const chunks: Buffer[] = []
         res.on('data', (chunk: Buffer) => chunks.push(chunk))
         res.on('error', fail)
-        res.on('close', () => res.complete || fail(timedOut ? timeout : new Error('the connection closed before the answer was complete')))
+        res.on('close', () => res.complete || fail(timeout ?? new Error('the connection closed before the answer was complete')))
         res.on('end', () => {
           clearTimeout(timer)
           try {

@@ -106,6 +106,7 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
   let interrupted: string | undefined
   let outcome: CleanupOutcome
   try {
+    const costs = new Map(planned.map((check) => [check, costOf(check)]))
     const gate = (check: Check): Promise<void> | undefined => (check.needs?.length || check.uses?.length ? discovered : undefined)
     await runScheduled(planned, concurrency, async (check, index) => {
       if (!interrupted && options.signal?.aborted) interrupted = 'interrupted (SIGINT)'
@@ -116,7 +117,7 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
       if (!interrupted && result.status === 'failed' && result.failure?.problems[0]?.keyword === 'budget') interrupted = 'request budget used up'
       results[index] = result
       options.onCheckEnd?.(result, index, planned.length)
-    }, { conflict: (a, b) => conflicts(costOf(a), costOf(b)), weight: (check) => costOf(check).requests, gate })
+    }, { conflict: (a, b) => conflicts(costs.get(a)!, costs.get(b)!), weight: (check) => costs.get(check)!.requests, gate })
   } finally {
     activeClient = client.forCleanup()
     if (!options.readOnly) await cleanup.sweep(ctx.prefix)

@@ -31,14 +31,13 @@ export interface ScheduleOptions<T> {
  * so the run does not end with long checks alone. `fn` must not throw.
  */
 export async function runScheduled<T>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<void>, options: ScheduleOptions<T>): Promise<void> {
-  const { conflict, weight = () => 0 } = options
+  const { weight = () => 0 } = options
   const gate = limit > 1 ? options.gate : undefined
-  const chain = new Array<number>(items.length).fill(0)
-  for (let i = items.length - 1; i >= 0; i--) {
-    let longest = 0
-    for (let k = i + 1; k < items.length; k++) if (chain[k] > longest && conflict(items[i], items[k])) longest = chain[k]
-    chain[i] = weight(items[i]) + longest
-  }
+  // blockers[i]: the earlier items item i waits for (asked once per pair: the loop below asks often).
+  const blockers = items.map((item, i) => items.slice(0, i).flatMap((earlier, j) => (options.conflict(earlier, item) ? [j] : [])))
+  const own = items.map((item) => weight(item))
+  const chain = [...own]
+  for (let i = items.length - 1; i >= 0; i--) for (const j of blockers[i]) chain[j] = Math.max(chain[j], own[j] + chain[i])
   const order = items.map((_, i) => i).sort((a, b) => (limit > 1 ? chain[b] - chain[a] : 0) || a - b)
   const finished = new Array<boolean>(items.length).fill(false)
   const started = new Array<boolean>(items.length).fill(false)
@@ -52,8 +51,7 @@ export async function runScheduled<T>(items: readonly T[], limit: number, fn: (i
     return pending
   }
   const ready = (i: number): boolean => {
-    for (let j = 0; j < i; j++) if (!finished[j] && conflict(items[j], items[i])) return false
-    return gateOf(i) === undefined
+    return blockers[i].every((j) => finished[j]) && gateOf(i) === undefined
   }
   for (;;) {
     for (const i of order) {
