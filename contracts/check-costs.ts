@@ -84,8 +84,8 @@ const CATALOGUE: Record<string, [requests: number, value: number, shares: Shared
   'checkout.promotion-tier-amount': [5, 3, CREATES],
 }
 
-/** Requests sent outside the checks: the start-up probe of both credential sets, discovery (listing on a deployment), the sweep. */
-export const RUN_OVERHEAD = { preflight: 2, discovery: 7, sweep: 1 }
+/** Requests sent outside the checks: the start-up probe of both credential sets, discovery (listing on a deployment), the sweep and the look after the deletions. */
+export const RUN_OVERHEAD = { preflight: 2, discovery: 7, sweep: 2 }
 
 export function costOf(check: Check): CheckCost {
   const known = CATALOGUE[check.id]

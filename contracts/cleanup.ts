@@ -1,10 +1,10 @@
-import { deleteCampaignAndWait } from './delete-campaign.js'
-import { CAMPAIGN_CLEANUP_REQUESTS, type HttpClient } from './http-client.js'
+import { ASYNC_FIRST_POLL_MS, pauser, requestDeletion, untilGone } from './delete-campaign.js'
+import { CAMPAIGN_CLEANUP_REQUESTS, type Exchange, type HttpClient } from './http-client.js'
 import { mapConcurrent } from './schedule.js'
 
 interface Task {
   label: string
-  run(): Promise<void>
+  run(client: HttpClient): Promise<void>
 }
 
 export interface CleanupOutcome {
@@ -13,6 +13,8 @@ export interface CleanupOutcome {
   /** Created resources the API cannot delete: they stay, named with the run prefix. */
   kept: string[]
 }
+
+const LIST_LIMIT = 100
 
 /** Creations the API has no delete for, and how the cleanup summary names them. */
 const UNDELETABLE: Record<string, (body: any) => string> = {
@@ -31,21 +33,22 @@ export class Cleanup {
   #tasks: Task[] = []
   readonly #kept: string[] = []
   readonly #campaigns = new Set<string>()
+  #prefix: string | undefined
 
   constructor(
     private readonly deps: { client: () => HttpClient; wait: (ms: number) => Promise<void>; pollTimeoutMs: number; concurrency?: number },
   ) {}
 
-  get pending(): number {
-    return this.#tasks.length
-  }
-
-  /** Requests the cleanup needs (the sweep, one per task, CAMPAIGN_CLEANUP_REQUESTS per campaign): kept out of the checks' budget. */
+  /**
+   * Requests the cleanup needs (the sweep and the look after the deletions, one per task, at most
+   * CAMPAIGN_CLEANUP_REQUESTS per campaign): kept out of the checks' budget.
+   */
   get reserve(): number {
-    return 1 + this.#tasks.length + (CAMPAIGN_CLEANUP_REQUESTS - 1) * this.#campaigns.size
+    return 2 + this.#tasks.length + CAMPAIGN_CLEANUP_REQUESTS * this.#campaigns.size
   }
 
-  add(label: string, run: () => Promise<void>): void {
+  /** `run` gets the cleanup's client: it may use the requests the checks had to leave for it. */
+  add(label: string, run: (client: HttpClient) => Promise<void>): void {
     this.#tasks.push({ label, run })
   }
 
@@ -62,15 +65,12 @@ export class Cleanup {
 
   /** Registers a created campaign for deletion; registering twice is harmless. */
   deleteCampaign(id: string): void {
-    if (this.#campaigns.has(id)) return
     this.#campaigns.add(id)
-    this.add(`deleteCampaign ${id}`, () => this.#deleteCampaign(id))
   }
 
   /** Marks a campaign a check already deleted itself. */
   forgetCampaign(id: string): void {
     this.#campaigns.delete(id)
-    this.#tasks = this.#tasks.filter((t) => t.label !== `deleteCampaign ${id}`)
   }
 
   /**
@@ -78,13 +78,9 @@ export class Cleanup {
    * on our side but succeeded on the server). Only names starting with the prefix are ever deleted.
    */
   async sweep(prefix: string): Promise<void> {
+    this.#prefix = prefix
     try {
-      const res = await this.deps.client().send({
-        operationId: 'listCampaigns',
-        method: 'GET',
-        path: '/v1/campaigns',
-        query: { limit: 100, 'filters[campaigns][conditions][$starts_with]': prefix },
-      })
+      const res = await this.#listOurs(prefix)
       for (const c of res.response.body?.campaigns ?? []) {
         if (typeof c?.id === 'string' && typeof c?.name === 'string' && c.name.startsWith(prefix)) this.deleteCampaign(c.id)
       }
@@ -93,26 +89,83 @@ export class Cleanup {
     }
   }
 
-  /** Runs every task (restores first, last-in first-out, then the deletions side by side); never throws. */
+  /** Runs every task (restores first, last-in first-out, then the campaign deletions side by side); never throws. */
   async runAll(): Promise<CleanupOutcome> {
     const outcome: CleanupOutcome = { deleted: [], failed: [], kept: [...this.#kept] }
     const tasks = this.#tasks.reverse()
     this.#tasks = []
-    const attempt = async (task: Task): Promise<void> => {
+    for (const task of tasks) {
       try {
-        await task.run()
+        await task.run(this.deps.client())
         outcome.deleted.push(task.label)
       } catch (error) {
         outcome.failed.push(`${task.label}: ${(error as Error).message}`)
       }
     }
-    const deletions = tasks.filter((t) => t.label.startsWith('deleteCampaign '))
-    for (const task of tasks.filter((t) => !deletions.includes(t))) await attempt(task)
-    await mapConcurrent(deletions, this.deps.concurrency ?? 1, attempt)
+    const campaigns = [...this.#campaigns].reverse()
+    this.#campaigns.clear()
+    await this.#deleteCampaigns(campaigns, outcome)
     return outcome
   }
 
-  async #deleteCampaign(id: string): Promise<void> {
-    await deleteCampaignAndWait(this.deps.client(), id, { wait: this.deps.wait, timeoutMs: this.deps.pollTimeoutMs })
+  /**
+   * Asks for every deletion first, then gives the queued ones (202) one pause together and looks once at the
+   * run's campaigns that are still listed: only those are polled one by one. Against a deployment that deletes
+   * asynchronously this is one second for the lot instead of one per campaign, and one request instead of one each.
+   */
+  async #deleteCampaigns(ids: string[], outcome: CleanupOutcome): Promise<void> {
+    const client = this.deps.client()
+    const limit = this.deps.concurrency ?? 1
+    const failed = (id: string, error: unknown): number => outcome.failed.push(`deleteCampaign ${id}: ${(error as Error).message}`)
+    const accepted: { id: string; exchange: Exchange; pause: ReturnType<typeof pauser> }[] = []
+    await mapConcurrent(ids, limit, async (id) => {
+      const pause = pauser({ wait: this.deps.wait, timeoutMs: this.deps.pollTimeoutMs })
+      try {
+        const exchange = await requestDeletion(client, id, pause)
+        if (exchange) accepted.push({ id, exchange, pause })
+        else outcome.deleted.push(`deleteCampaign ${id}`)
+      } catch (error) {
+        failed(id, error)
+      }
+    })
+    if (accepted.length === 0) return
+    if (accepted.some((a) => a.exchange.response.status === 202)) await this.deps.wait(ASYNC_FIRST_POLL_MS).catch(() => undefined)
+    const listed = await this.#stillListed()
+    await mapConcurrent(accepted, limit, async ({ id, exchange, pause }) => {
+      try {
+        if (!listed || listed.has(id)) await untilGone(client, id, exchange, pause)
+        outcome.deleted.push(`deleteCampaign ${id}`)
+      } catch (error) {
+        failed(id, error)
+      }
+    })
+  }
+
+  /**
+   * The ids of the run's campaigns the target still lists, when its answer is the whole answer to the prefix
+   * filter (every name ours, nothing beyond the page); otherwise undefined, and each deletion is polled.
+   */
+  async #stillListed(): Promise<Set<string> | undefined> {
+    const prefix = this.#prefix
+    if (!prefix) return undefined
+    try {
+      const { response } = await this.#listOurs(prefix)
+      const campaigns: unknown = response.body?.campaigns
+      if (response.status !== 200 || !Array.isArray(campaigns) || campaigns.length >= LIST_LIMIT) return undefined
+      if (typeof response.body.total === 'number' && response.body.total > campaigns.length) return undefined
+      if (!campaigns.every((c) => typeof c?.id === 'string' && typeof c?.name === 'string' && c.name.startsWith(prefix))) return undefined
+      return new Set(campaigns.map((c) => c.id as string))
+    } catch {
+      return undefined
+    }
+  }
+
+  #listOurs(prefix: string): Promise<Exchange> {
+    return this.deps.client().send({
+      operationId: 'listCampaigns',
+      method: 'GET',
+      path: '/v1/campaigns',
+      query: { limit: LIST_LIMIT, 'filters[campaigns][conditions][$starts_with]': prefix },
+    })
   }
 }

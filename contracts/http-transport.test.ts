@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Transport, describeTransportError, sendOnce } from './http-transport.js'
+import { closedPort } from './test-servers.js'
 
 let server: Server
 let url: string
@@ -49,11 +50,7 @@ describe('Transport', () => {
   it('gives up after its timeout, and names a refused connection by its code', async () => {
     const late = await sendOnce({ method: 'GET', url: `${url}/slow`, headers: {} }, 50).catch((error: unknown) => error)
     expect(describeTransportError(late, 50)).toBe('no answer within 50 ms')
-    const closed = createServer()
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
-    const port = (closed.address() as AddressInfo).port
-    await new Promise((resolve) => closed.close(resolve))
-    const refused = await sendOnce({ method: 'GET', url: `http://127.0.0.1:${port}/`, headers: {} }, 2_000).catch((error: unknown) => error)
+    const refused = await sendOnce({ method: 'GET', url: `http://127.0.0.1:${await closedPort()}/`, headers: {} }, 2_000).catch((error: unknown) => error)
     expect(describeTransportError(refused, 2_000)).toMatch(/ECONNREFUSED/)
   })
 })

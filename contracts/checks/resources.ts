@@ -65,8 +65,8 @@ export const resourceChecks: Check[] = [
       const current = await ctx.call({ operationId: 'updateRewardAssignment', method: 'PUT', path, body: {} }, { status: 200 })
       const old = current.response.body.parameters?.loyalty?.points
       if (!Number.isInteger(old)) ctx.skip('the assignment has no parameters.loyalty.points to change and restore')
-      ctx.cleanup.add(`restore ${ctx.ids.assignmentId} points to ${old}`, async () => {
-        const res = await ctx.client.send({ operationId: 'updateRewardAssignment', method: 'PUT', path, body: { parameters: { loyalty: { points: old } } } })
+      ctx.cleanup.add(`restore ${ctx.ids.assignmentId} points to ${old}`, async (client) => {
+        const res = await client.send({ operationId: 'updateRewardAssignment', method: 'PUT', path, body: { parameters: { loyalty: { points: old } } } })
         if (res.response.status !== 200) throw new Error(`PUT answered ${res.response.status}`)
       })
       const updated = await ctx.call({ operationId: 'updateRewardAssignment', method: 'PUT', path, body: { parameters: { loyalty: { points: old + 1 } } } }, { status: 200 })

@@ -1,0 +1,68 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { Cleanup } from './cleanup.js'
+import { HttpClient } from './http-client.js'
+import { scriptedServer, type ScriptedAnswer } from './test-servers.js'
+
+let close: (() => Promise<void>) | undefined
+afterEach(() => close?.())
+
+const PREFIX = 'pk-run1-'
+const gone: ScriptedAnswer = { status: 404, body: { code: 404, key: 'not_found', message: 'Not found' } }
+const listing = (campaigns: { id: string; name: string }[], total = campaigns.length): ScriptedAnswer => ({ status: 200, body: { object: 'list', data_ref: 'campaigns', campaigns, total } })
+
+/**
+ * A target that accepts every DELETE with 202 and answers the listings in turn (the sweep, then the look after
+ * the deletions); getCampaign answers 404. Waits are recorded, never slept.
+ */
+async function cleanupAgainst(listings: ScriptedAnswer[], ids: string[]) {
+  const server = await scriptedServer((req) => {
+    if (req.method === 'DELETE') return { status: 202, body: { async_action_id: 'aa_1' } }
+    if (req.url!.startsWith('/v1/campaigns?')) return listings.shift() ?? { status: 500 }
+    return gone
+  })
+  close = server.close
+  const waits: number[] = []
+  const client = new HttpClient({ baseUrl: server.url, credentials: {}, timeoutMs: 5_000, budget: 100 })
+  const cleanup = new Cleanup({ client: () => client, wait: async (ms) => void waits.push(ms), pollTimeoutMs: 60_000, concurrency: 4 })
+  ids.forEach((id) => cleanup.deleteCampaign(id))
+  await cleanup.sweep(PREFIX)
+  const outcome = await cleanup.runAll()
+  const gets = server.requests.filter((r) => /^GET \/v1\/campaigns\/camp_/.test(r))
+  return { outcome, waits, gets, requests: server.requests }
+}
+
+describe('Cleanup of the run\'s campaigns', () => {
+  const ours = [{ id: 'camp_1', name: `${PREFIX}a-1` }, { id: 'camp_2', name: `${PREFIX}b-2` }, { id: 'camp_3', name: `${PREFIX}c-3` }]
+
+  it('deletes them all (force), gives the queued deletions one pause together and confirms them with one listing', async () => {
+    const t = await cleanupAgainst([listing(ours), listing([])], ['camp_1', 'camp_2'])
+    expect(t.requests.filter((r) => r.startsWith('DELETE')).sort()).toEqual(['camp_1', 'camp_2', 'camp_3'].map((id) => `DELETE /v1/campaigns/${id}?force=true`))
+    expect(t.waits).toEqual([1_000])
+    expect(t.gets).toEqual([])
+    expect(t.outcome.deleted.sort()).toEqual(['deleteCampaign camp_1', 'deleteCampaign camp_2', 'deleteCampaign camp_3'])
+    expect(t.outcome.failed).toEqual([])
+  })
+
+  it('polls only the campaigns still listed', async () => {
+    const t = await cleanupAgainst([listing(ours), listing([ours[1]])], [])
+    expect(t.gets).toEqual(['GET /v1/campaigns/camp_2'])
+    expect(t.outcome.deleted).toHaveLength(3)
+  })
+
+  it('polls every one when the listing may not be the whole answer (the filter ignored, or more than one page)', async () => {
+    const ignored = await cleanupAgainst([listing(ours), listing([{ id: 'camp_9', name: 'someone else' }])], [])
+    expect(ignored.gets.sort()).toEqual(['GET /v1/campaigns/camp_1', 'GET /v1/campaigns/camp_2', 'GET /v1/campaigns/camp_3'])
+    await close?.()
+    const paged = await cleanupAgainst([listing(ours), listing([], 150)], [])
+    expect(paged.gets).toHaveLength(3)
+  })
+
+  it('reports what it could not remove', async () => {
+    const server = await scriptedServer((req) => (req.method === 'DELETE' ? { status: 500, body: { code: 500, key: 'internal_error' } } : listing([])))
+    close = server.close
+    const client = new HttpClient({ baseUrl: server.url, credentials: {}, timeoutMs: 5_000, budget: 100 })
+    const cleanup = new Cleanup({ client: () => client, wait: async () => undefined, pollTimeoutMs: 60_000 })
+    cleanup.deleteCampaign('camp_1')
+    expect((await cleanup.runAll()).failed).toEqual(['deleteCampaign camp_1: DELETE answered 500 internal_error'])
+  })
+})
