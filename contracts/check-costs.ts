@@ -69,6 +69,7 @@ const CATALOGUE: Record<string, [requests: number, value: number, shares: Shared
   'exports.non-gift-campaign-403': [4, 1, CREATES],
   'exports.unknown-campaign-404': [1, 1, NOTHING],
   'exports.get-unknown-404': [1, 1, NOTHING],
+  'exports.list': [2, 2, { reads: ['exports'] }],
   'oauth.token-and-bearer': [2, 3, { reads: ['oauth-tokens'] }],
   'oauth.bearer-from-env': [1, 1, { reads: ['oauth-tokens'] }],
   'oauth.invalid-grant-type-400': [1, 1, NOTHING],

@@ -92,7 +92,7 @@ describe('prism mock agrees with our validator', () => {
         'clientListPromotionTiers', 'getAsyncAction', 'getCampaign', 'getExport', 'getMetadataSchema', 'getRedemption', 'getVoucher', 'getVoucherRedemptions', 'listAsyncActions',
         'listCampaigns', 'listMemberHolders', 'listRedemptions', 'listReferralCodeHolders', 'listVoucherRedemptions', 'listVouchers', 'getValidationRule', 'listValidationRules',
         'listValidationRuleAssignments',
-        'listCategories', 'getCategory', 'getRewardAssignment', 'listRewardAssignments',
+        'listCategories', 'getCategory', 'getRewardAssignment', 'listRewardAssignments', 'listExports',
       ].sort(),
     )
   })

@@ -10,7 +10,7 @@ import { checkoutChecks } from './checkout.js'
 import { exportChecks } from './exports.js'
 import { listingChecks } from './listing.js'
 import { oauthChecks } from './oauth.js'
-import { readChecks } from './reads.js'
+import { exportReadChecks, readChecks } from './reads.js'
 import { referralChecks } from './referrals.js'
 import { resourceChecks } from './resources.js'
 
@@ -24,6 +24,7 @@ export function allChecks(operations: readonly SuiteOperation[]): Check[] {
     ...resourceChecks,
     ...referralChecks,
     ...exportChecks,
+    ...exportReadChecks,
     ...oauthChecks,
     ...checkoutChecks,
     ...checkoutFlowChecks,

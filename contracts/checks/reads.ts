@@ -77,3 +77,25 @@ export const readChecks: Check[] = [
     },
   },
 ]
+
+/** After the export checks, so that against the mock the run's own export is there to be listed. */
+export const exportReadChecks: Check[] = [
+  {
+    id: 'exports.list',
+    title: 'list exports: newest first, each as getExport reads it',
+    operationIds: ['listExports', 'getExport'],
+    readOnly: true,
+    async run(ctx) {
+      const res = await ctx.call({ operationId: 'listExports', method: 'GET', path: '/v1/exports', query: { limit: 5, order: '-created_at' } }, { status: 200 })
+      const exports: any[] = res.response.body.exports
+      ctx.expectThat(res, '/total', (total) => Number.isInteger(total) && total >= exports.length, 'at least the number of exports listed')
+      const times = exports.map((e) => Date.parse(e?.created_at))
+      ctx.expectThat(res, '/exports', () => times.every((t, i) => i === 0 || times[i - 1] >= t), 'newest first with order=-created_at')
+      const first = exports[0]
+      if (!first) ctx.skip('the project has no export to read back')
+      const one = await ctx.call({ operationId: 'getExport', method: 'GET', path: `/v1/exports/${enc(first.id)}` }, { status: 200 })
+      ctx.expectField(one, '/id', first.id)
+      ctx.expectField(one, '/created_at', first.created_at, 'getExport answers the export listExports lists')
+    },
+  },
+]

@@ -1,7 +1,7 @@
 import { notFound } from '../errors.js'
 import type { MockDeps } from '../deps.js'
 import type { OperationHandlers } from '../types.js'
-import type { ExportRequest } from './export-store.js'
+import type { ExportListQuery, ExportRequest } from './export-store.js'
 
 export const exportHandlers = {
   exportCampaignTransactions: ({ params, body, baseUrl }, { project }) => ({
@@ -16,10 +16,17 @@ export const exportHandlers = {
     return {
       status: 200,
       body: csv,
-      contentType: 'text/csv; charset=utf-8',
+      // text/plain, as the real service serves it: its generated clients accept no other non-JSON type
+      contentType: 'text/plain; charset=utf-8',
       headers: { 'content-disposition': `attachment; filename="${params.exportId}.csv"` },
     }
   },
+
+  // the query is validated against the spec already (limit 1..100, page from 1, the order enum)
+  listExports: ({ query, baseUrl }, { project }) => ({
+    status: 200,
+    body: { object: 'list', data_ref: 'exports', ...project.exports.page(query as ExportListQuery, baseUrl) },
+  }),
 } satisfies OperationHandlers
 
 /** A download link carries no project credentials, so the export is looked up in every project. */

@@ -4,6 +4,7 @@ import type { IdSource } from '../../src/ids.js'
 import { randomToken } from '../../src/latin1.js'
 import { secretsEqual } from '../auth/credentials.js'
 import { ApiError, notFound } from '../errors.js'
+import { pageOf, type PageQuery } from '../list-page.js'
 import type { TransactionStore } from '../transactions/transaction-store.js'
 import { toCsv } from './csv.js'
 
@@ -15,6 +16,10 @@ export const DEFAULT_EXPORT_FIELDS = ['id', 'type', 'source_id', 'reason', 'bala
 
 export type ExportStatus = 'SCHEDULED' | 'IN_PROGRESS' | 'DONE'
 type Order = 'created_at' | '-created_at'
+
+export interface ExportListQuery extends PageQuery {
+  order?: 'created_at' | '-created_at' | 'status' | '-status'
+}
 
 /** The body of Export Campaign Transactions: `order` at the top (seed, vendor example) or in `parameters` (vendor schema). */
 export interface ExportRequest {
@@ -143,6 +148,18 @@ export class ExportStore {
     return latest
   }
 
+  /**
+   * listExports: newest first unless `order` says otherwise (`status` sorts by the status name, as a column
+   * sort would). Faults on getExport do not hold listed exports: listing is not the polling they aim at.
+   */
+  page(query: ExportListQuery, baseUrl: string): { exports: ExportView[]; total: number } {
+    const [key, sign] = query.order?.startsWith('-') ? [query.order.slice(1), -1] : [query.order ?? 'created_at', query.order ? 1 : -1]
+    const rows = [...this.#jobs.values()].map((job) => ({ job, status: this.#status(job) }))
+    const byKey = key === 'status' ? (a: (typeof rows)[0], b: (typeof rows)[0]) => (a.status < b.status ? -1 : a.status > b.status ? 1 : 0) : () => 0
+    rows.sort((a, b) => sign * (byKey(a, b) || a.job.createdAt - b.job.createdAt))
+    return { exports: pageOf(rows, query).map(({ job }) => this.#view(job, baseUrl, false)), total: rows.length }
+  }
+
   list(baseUrl = ''): ExportView[] {
     return [...this.#jobs.values()].map((job) => this.#view(job, baseUrl))
   }
@@ -159,10 +176,10 @@ export class ExportStore {
     return now < job.doneAt ? 'IN_PROGRESS' : 'DONE'
   }
 
-  #view(job: ExportJob, baseUrl: string): ExportView {
+  #view(job: ExportJob, baseUrl: string, faults = true): ExportView {
     let status = this.#status(job)
     // A getExport fault holds every export at SCHEDULED while it is armed (clients' polling loops).
-    if (status !== 'SCHEDULED' && this.deps.faults?.active('getExport', 'export-stuck')) status = 'SCHEDULED'
+    if (faults && status !== 'SCHEDULED' && this.deps.faults?.active('getExport', 'export-stuck')) status = 'SCHEDULED'
     return {
       id: job.id,
       object: 'export',

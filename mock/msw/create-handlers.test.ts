@@ -40,7 +40,7 @@ describe('createMockHandlers under a base URL with a path', () => {
     expect(done.body.result.url).toMatch(/^http:\/\/promokit\.test\/api\/v1\/exports\/exp_\w+\?token=/)
     const csv = await fetch(done.body.result.url)
     expect(csv.status).toBe(200)
-    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8')
+    expect(csv.headers.get('content-type')).toBe('text/plain; charset=utf-8')
     expect((await csv.text()).split('\n')[0]).toContain('id')
   })
 

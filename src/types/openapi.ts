@@ -301,6 +301,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List exports
+         * @description The project's exports with their current status, newest first unless `order` says otherwise
+         *     (`status` sorts by the status name).
+         */
+        get: operations["listExports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/exports/{exportId}": {
         parameters: {
             query?: never;
@@ -1295,6 +1316,15 @@ export interface components {
             parameters?: components["schemas"]["ExportParameters"];
             result: components["schemas"]["ExportResult"] | null;
             user_id: string | null;
+        };
+        /** @description One page of the project's exports (the real service's `ExportsListResponseBody`); `total` counts them all. */
+        ExportsList: {
+            /** @constant */
+            object: "list";
+            /** @constant */
+            data_ref: "exports";
+            exports: components["schemas"]["Export"][];
+            total: number;
         };
         ExportResult: {
             /**
@@ -3909,6 +3939,36 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    listExports: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100. */
+                limit?: components["parameters"]["ListLimit"];
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["ListPage"];
+                /** @description Sort order; a leading `-` means descending. */
+                order?: "created_at" | "-created_at" | "status" | "-status";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of exports. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportsList"];
+                };
+            };
+            400: components["responses"]["InvalidQueryParams"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     getExport: {
         parameters: {
             query?: {
@@ -3924,13 +3984,18 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The export (JSON), or its CSV file when `token` is given. */
+            /**
+             * @description The export (JSON), or its CSV file when `token` is given: served as `text/plain`, as the real
+             *     service documents (its generated clients accept no other non-JSON type); `text/csv` is the API
+             *     description's type for the same file.
+             */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Export"];
+                    "text/plain": string;
                     "text/csv": string;
                 };
             };

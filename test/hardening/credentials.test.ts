@@ -42,6 +42,7 @@ const CALLS: Record<string, (ctx: { exportId: string; redemptionId: string; pare
   listReferralCodeHolders: () => ({ method: 'get', path: '/v1/referrals/camp_demo0005/members/REF-ALICE/holders' }),
   listMemberHolders: () => ({ method: 'get', path: '/v1/referrals/members/REF-ALICE/holders' }),
   getExport: ({ exportId }) => ({ method: 'get', path: `/v1/exports/${exportId}` }),
+  listExports: () => ({ method: 'get', path: '/v1/exports' }),
   listVouchers: () => ({ method: 'get', path: '/v1/vouchers?campaign_id=camp_demo0001' }),
   getVoucher: () => ({ method: 'get', path: '/v1/vouchers/WELCOME-0001' }),
   validateStackedDiscounts: () => ({ method: 'post', path: '/v1/validations', body: { redeemables: [{ object: 'voucher', id: 'WELCOME-0001' }], order: { amount: 1000 } } }),
