@@ -4,6 +4,6 @@
  * Query strings, form bodies and deepObject parameters come from clients: such keys are dropped
  * there, as qs already drops `__proto__`.
  */
-const UNSAFE = new Set(['__proto__', 'constructor', 'prototype'])
+const UNSAFE: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype'])
 
 export const isUnsafeKey = (key: string): boolean => UNSAFE.has(key)

@@ -3,7 +3,7 @@ import type { Applied, DiscountDef } from './checkout-model.js'
 import { discountAmount } from './money.js'
 
 /** Effects that act on order items rather than on the order total (real-service-notes §2.1). */
-const ITEM_EFFECTS = new Set(['APPLY_TO_ITEMS', 'APPLY_TO_ITEMS_PROPORTIONALLY', 'APPLY_TO_ITEMS_PROPORTIONALLY_BY_QUANTITY', 'APPLY_TO_ITEMS_BY_QUANTITY'])
+const ITEM_EFFECTS: ReadonlySet<string> = new Set(['APPLY_TO_ITEMS', 'APPLY_TO_ITEMS_PROPORTIONALLY', 'APPLY_TO_ITEMS_PROPORTIONALLY_BY_QUANTITY', 'APPLY_TO_ITEMS_BY_QUANTITY'])
 
 /** Which cart lines an item-level discount may touch (validation rules narrow it; all by default). */
 export type LineFilter = (line: CartLine) => boolean

@@ -1,7 +1,7 @@
 import { decodePointer } from '../../src/json-pointer.js'
 
 // A fault pointer comes from a request: written through as-is, `/__proto__/x` would land on Object.prototype.
-const UNSAFE_TOKENS = new Set(['__proto__', 'constructor', 'prototype'])
+const UNSAFE_TOKENS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype'])
 
 /** RFC 6901 pointers, for the drop/set response faults; tokens that reach a prototype are refused. */
 export function parsePointer(pointer: string): string[] {

@@ -75,7 +75,7 @@ export function preferredAnswer(validator: ContractValidator, operation: Operati
  * gateway in front of it). Neither the API description nor the real service documents one for any
  * operation, so `Prefer` answers them in the spec's Error format, as a `status` fault does.
  */
-const SERVER_ERRORS = new Set([500, 502, 503, 504])
+const SERVER_ERRORS: ReadonlySet<number> = new Set([500, 502, 503, 504])
 
 const serverError = (code: number, requestId: string): HandlerResult => ({
   status: code,

@@ -64,7 +64,7 @@ interface ExportJob {
   parameters: ExportView['parameters']
 }
 
-const EXPORTABLE = new Set(['GIFT_VOUCHERS', 'LOYALTY_PROGRAM'])
+const EXPORTABLE: ReadonlySet<string> = new Set(['GIFT_VOUCHERS', 'LOYALTY_PROGRAM'])
 
 /** Transaction exports of one project. Status is derived from the clock on every read; nothing runs in the background. */
 export class ExportStore {

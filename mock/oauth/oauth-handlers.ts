@@ -3,19 +3,13 @@ import { ApiError } from '../errors.js'
 import type { OperationHandlers } from '../types.js'
 import type { AccessToken, TokenStore } from './token-store.js'
 
-const scopeCache = new WeakMap<object, Set<string>>()
-
-/** Every scope the spec's OAuth schemes declare (the token endpoint accepts nothing else). */
+/** Every scope the spec's OAuth schemes declare (the token endpoint accepts nothing else); a few keys, read per token request. */
 export function declaredScopes(spec: SpecDocument): Set<string> {
-  let scopes = scopeCache.get(spec)
-  if (!scopes) {
-    scopes = new Set()
-    const schemes = (spec as { components?: { securitySchemes?: Record<string, unknown> } }).components?.securitySchemes ?? {}
-    for (const scheme of Object.values(schemes) as Array<{ type?: string; flows?: Record<string, { scopes?: object }> }>) {
-      if (scheme.type !== 'oauth2') continue
-      for (const flow of Object.values(scheme.flows ?? {})) for (const name of Object.keys(flow.scopes ?? {})) scopes.add(name)
-    }
-    scopeCache.set(spec, scopes)
+  const scopes = new Set<string>()
+  const schemes = (spec as { components?: { securitySchemes?: Record<string, unknown> } }).components?.securitySchemes ?? {}
+  for (const scheme of Object.values(schemes) as Array<{ type?: string; flows?: Record<string, { scopes?: object }> }>) {
+    if (scheme.type !== 'oauth2') continue
+    for (const flow of Object.values(scheme.flows ?? {})) for (const name of Object.keys(flow.scopes ?? {})) scopes.add(name)
   }
   return scopes
 }

@@ -45,7 +45,7 @@ export async function openPersistence(path: string, deps: MockDeps, options: Per
   return new StateSaver(path, deps, doc !== undefined, options)
 }
 
-const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+const MUTATING: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
 class StateSaver implements Persistence {
   readonly #deps: MockDeps

@@ -18,7 +18,7 @@ import { applyResponseFaults, toAnswer } from './respond.js'
 export const CONTROL_PREFIX = '/_mock'
 
 /** Pages and files for people, served by the Node-only site app (mock/ui): the home page, the spec, the console. */
-const SITE_PATHS = new Set(['/', '/openapi.json', '/openapi.yaml', `${CONTROL_PREFIX}/ui`])
+const SITE_PATHS: ReadonlySet<string> = new Set(['/', '/openapi.json', '/openapi.yaml', `${CONTROL_PREFIX}/ui`])
 export const isSitePath = (path: string): boolean => SITE_PATHS.has(path) || path.startsWith(`${CONTROL_PREFIX}/ui/`)
 
 const isControlPath = (path: string): boolean => path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`)

@@ -8,6 +8,7 @@ import type { MockConfigInput } from '../config.js'
 import { createMockDeps, type MockDeps } from '../deps.js'
 import type { ProjectSeeder } from '../project-state.js'
 import { useValidator } from './expect-contract.js'
+import { sharedSpec } from './shared-spec.js'
 
 export interface TestAppOptions extends MockAppOptions {
   config?: MockConfigInput
@@ -38,7 +39,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const clock = options.clock ?? new ManualClock(options.now ?? FIXTURE_EPOCH)
   const deps = await createMockDeps(
     { logLevel: 'silent', clock: 'manual', ...options.config },
-    { clock, ids: options.ids ?? sequentialIds(), seeder: options.seeder, delay: options.delay },
+    { clock, ids: options.ids ?? sequentialIds(), seeder: options.seeder, delay: options.delay, spec: await sharedSpec() },
   )
   useValidator(deps.validator)
   // requests go through the listener the served mock uses; `app` is the Express app for tests of that path

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url'
 import { specPath } from '../../src/paths.js'
 import { loadSpec } from '../../src/spec/load-spec.js'
 import { createContractValidator, type ContractValidator } from '../../src/validation/validator.js'
-import { lastValidator } from '../deps.js'
+import { sharedSpec } from './shared-spec.js'
 
 let current: ContractValidator | undefined
 
@@ -13,9 +13,12 @@ export function useValidator(validator: ContractValidator): void {
 
 /** Loads the spec's validator for expectContract without building an app. */
 export async function loadContractValidator(path = specPath()): Promise<ContractValidator> {
-  current ??= createContractValidator(await loadSpec(path))
+  current ??= path === specPath() ? (await sharedSpec()).validator : createContractValidator(await loadSpec(path))
   return current
 }
+
+// Responses of a mock built without createTestApp (createMockServer, MSW handlers) are checked against the bundled spec.
+const bundled = (await sharedSpec()).validator
 
 /** The validator of the control API (mock/control/control-openapi.yaml), for expectContract on /_mock answers. */
 export async function loadControlValidator(): Promise<ContractValidator> {
@@ -34,8 +37,7 @@ export interface ResponseLike {
  * Fails unless the response is one the spec documents for the operation (status, content type, body).
  * @example expectContract(await request.get('/v1/campaigns').set(headers.app), 'listCampaigns')
  */
-export function expectContract(res: ResponseLike, operationId: string, validator = current ?? lastValidator()): void {
-  if (!validator) throw new Error('expectContract: no validator loaded; build a mock (createTestApp, createMockServer) or await loadContractValidator() first')
+export function expectContract(res: ResponseLike, operationId: string, validator = current ?? bundled): void {
   const contentType = String(res.headers['content-type'] ?? '')
   const isJson = contentType === '' || /json/i.test(contentType)
   const body = isJson ? res.body : (res.text ?? res.body)

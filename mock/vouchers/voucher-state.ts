@@ -42,19 +42,18 @@ export function explicitState(voucher: ExplicitVoucher): VoucherState | undefine
   return Object.keys(state).length > 0 ? state : undefined
 }
 
-const matchers = new WeakMap<Batch, RegExp>()
 const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
 const escapeInClass = (char: string): string => char.replace(/[\]\\^-]/g, '\\$&')
 
 /** Whether the batch's code pattern can produce `code` (so a lookup need not generate other campaigns). */
 export function couldHold(batch: Batch, code: string): boolean {
-  let matcher = matchers.get(batch)
+  let matcher = batch.matcher
   if (!matcher) {
     const config = batch.campaign.voucher!.code_config
     const chars = `[${[...new Set(config.charset)].map(escapeInClass).join('')}]`
     const body = [...config.pattern].map((c) => (c === '#' ? chars : escape(c))).join('')
     matcher = new RegExp(`^${escape(config.prefix ?? '')}${body}${escape(config.postfix ?? '')}$`, 'u')
-    matchers.set(batch, matcher)
+    batch.matcher = matcher
   }
   return matcher.test(code)
 }

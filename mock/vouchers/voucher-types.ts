@@ -74,6 +74,8 @@ export interface Batch {
   /** Imported with explicit codes: all visible at once, whatever the campaign's timing. */
   explicit: boolean
   state: Map<number, VoucherState>
+  /** What codes of the batch look like, made on the first lookup by code (see couldHold). */
+  matcher?: RegExp
 }
 
 export interface VoucherView {

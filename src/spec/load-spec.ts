@@ -6,24 +6,15 @@ import { loadPrecompiledDocument } from './precompiled.js'
 export type OpenApiDocument = OpenAPIV3_1.Document
 export type SchemaObject = OpenAPIV3_1.SchemaObject
 
-const cache = new Map<string, Promise<OpenApiDocument>>()
-
 /**
  * Parses the spec and resolves every `$ref`, including the ones into sibling files
- * (spec/checkout.yaml, spec/components/*.yaml). Cached per absolute path; treat the result as read-only.
+ * (spec/checkout.yaml, spec/components/*.yaml). Each call reads a document of its own (nothing is kept
+ * between calls: two mocks never share one); from a precompiled artifact that takes a few milliseconds.
  * Shared schemas stay shared (the same object wherever they are referenced), and recursive ones stay circular.
  * A built package reads the document from its precompiled artifact when the spec files still match it.
  */
 export function loadSpec(path: string = specPath()): Promise<OpenApiDocument> {
-  const key = resolve(path)
-  let pending = cache.get(key)
-  if (!pending) {
-    pending = loadDocument(key)
-    // A failed load must not poison the cache: the spec may be fixed and loaded again.
-    pending.catch(() => cache.delete(key))
-    cache.set(key, pending)
-  }
-  return pending
+  return loadDocument(resolve(path))
 }
 
 /** swagger-parser's dereferenced document, and the files it read (precompile records them). */

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import { Script } from 'node:vm'
 import { basename, dirname, extname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { ValidateFunction } from 'ajv'
@@ -12,8 +13,10 @@ import type { OpenApiDocument } from './load-spec.js'
  * Precompiled validators: `npm run build` (bin/precompile.js) writes, for the bundled spec, Ajv's standalone
  * code of every schema the validator compiles plus the dereferenced document, so a mock starts without
  * swagger-parser, YAML or Ajv. An artifact is used only when its key matches: the entry file, this code and
- * Ajv's version hash to the key, and every other spec file it read must still have the recorded hash;
- * otherwise the spec is parsed and compiled at run time as before (slower, same result).
+ * Ajv's version hash to the key, and every other spec file it read must still have the recorded hash.
+ * Whether one is used depends on nothing else (not on the environment, nor on running from dist/ or from
+ * the TypeScript sources): a spec without one gets one written to node_modules/.cache on first load, and
+ * is compiled at run time only where that cannot be written (same result, about 3 s instead of 60 ms).
  */
 export const ARTIFACT_FORMAT = 3
 
@@ -49,24 +52,13 @@ export interface PrecompiledArtifact {
   extra(): PrecompiledExtra
 }
 
-const artifacts = new WeakMap<object, PrecompiledArtifact>()
 const requireModule = createRequire(import.meta.url)
+// The document carries its artifact itself (a symbol key, invisible to JSON and to walks of the spec):
+// no table of documents outside them, so two mocks that each load the spec share nothing.
+const ARTIFACT = Symbol('promokit.precompiled')
 
 /** The artifact a document was decoded from (createContractValidator uses its validators). */
-export const precompiledFor = (doc: object): PrecompiledArtifact | undefined => artifacts.get(doc)
-
-type Mode = 'off' | 'auto' | 'force'
-
-/**
- * `PROMOKIT_NO_PRECOMPILED=1`: never. `PROMOKIT_PRECOMPILED=1`: always, generating missing artifacts into
- * node_modules/.cache (tests run the suites this way). Otherwise only the built package (dist/) uses them:
- * tests run from the TypeScript sources compile at run time unless told.
- */
-function mode(): Mode {
-  if (process.env.PROMOKIT_NO_PRECOMPILED === '1') return 'off'
-  if (process.env.PROMOKIT_PRECOMPILED === '1') return 'force'
-  return import.meta.url.endsWith('.js') ? 'auto' : 'off'
-}
+export const precompiledFor = (doc: object): PrecompiledArtifact | undefined => (doc as { [ARTIFACT]?: PrecompiledArtifact })[ARTIFACT]
 
 export const bundledArtifactDir = (): string => join(packageRoot(), 'dist', 'validators')
 const cacheArtifactDir = (): string => join(packageRoot(), 'node_modules', '.cache', 'promokit', 'validators')
@@ -76,22 +68,19 @@ const cacheArtifactDir = (): string => join(packageRoot(), 'node_modules', '.cac
  * there is none or it cannot be read (the caller parses the spec, which reports a missing file properly).
  */
 export async function loadPrecompiledDocument(path: string): Promise<OpenApiDocument | undefined> {
-  const how = mode()
-  if (how === 'off') return undefined
   try {
-    return await findOrWrite(path, how)
+    return await findOrWrite(path)
   } catch {
     return undefined
   }
 }
 
-async function findOrWrite(path: string, how: Mode): Promise<OpenApiDocument | undefined> {
+async function findOrWrite(path: string): Promise<OpenApiDocument | undefined> {
   const key = artifactKey(path)
-  for (const dir of how === 'force' ? [bundledArtifactDir(), cacheArtifactDir()] : [bundledArtifactDir()]) {
+  for (const dir of [bundledArtifactDir(), cacheArtifactDir()]) {
     const found = readPrecompiled(dir, path, key)
     if (found) return found
   }
-  if (how !== 'force') return undefined
   // A spec that does not compile keeps failing where it always did: in createContractValidator.
   const { writePrecompiled } = await import('../validation/precompile.js')
   const written = await writePrecompiled(path, cacheArtifactDir()).catch(() => undefined)
@@ -107,12 +96,25 @@ export function readPrecompiled(dir: string, path: string, key = artifactKey(pat
   const modules: Partial<Record<ArtifactDirection, Record<string, ValidateFunction>>> = {}
   let extra: PrecompiledExtra | undefined
   const doc = decodeGraph<OpenApiDocument>(readFileSync(join(dir, `${key}.doc.json`), 'utf8'))
-  artifacts.set(doc, {
+  const artifact: PrecompiledArtifact = {
     manifest,
-    validators: (direction) => (modules[direction] ??= requireModule(join(dir, `${key}.${direction}.cjs`)) as Record<string, ValidateFunction>),
+    validators: (direction) => (modules[direction] ??= evaluateModule(join(dir, `${key}.${direction}.cjs`))),
     extra: () => (extra ??= JSON.parse(readFileSync(join(dir, `${key}.extra.json`), 'utf8')) as PrecompiledExtra),
-  })
+  }
+  Object.defineProperty(doc, ARTIFACT, { value: artifact })
   return doc
+}
+
+/**
+ * The standalone module evaluated for this document alone: Ajv's validate functions keep their last
+ * errors on themselves, so functions from Node's module cache would be shared by every mock of the process.
+ * (V8 reuses the compiled code of the same source, so evaluating it again is cheap.)
+ */
+function evaluateModule(file: string): Record<string, ValidateFunction> {
+  const wrapper = new Script(`(function (exports, require, module) {${readFileSync(file, 'utf8')}\n})`, { filename: file })
+  const module = { exports: {} as Record<string, ValidateFunction> }
+  ;(wrapper.runInThisContext() as (e: object, r: NodeJS.Require, m: object) => void)(module.exports, createRequire(file), module)
+  return module.exports
 }
 
 function filesUnchanged(path: string, files: Record<string, string>): boolean {
@@ -132,21 +134,17 @@ export function artifactKey(path: string): string {
   return hash.digest('hex').slice(0, 24)
 }
 
-let code: [string, Buffer][] | undefined
-
 /** This directory's and ../validation's modules (not tests): a change to them changes what compiles. */
 function codeFiles(): [string, Buffer][] {
-  if (code) return code
   const here = fileURLToPath(import.meta.url)
   const ext = extname(here)
   const dirs = [dirname(here), join(dirname(here), '..', 'validation')]
-  code = dirs.flatMap((dir) =>
+  return dirs.flatMap((dir) =>
     readdirSync(dir)
       .filter((f) => f.endsWith(ext) && !f.endsWith(`.d${ext}`) && !f.includes('.test.'))
       .sort()
       .map((f): [string, Buffer] => [`${basename(dir)}/${f}`, readFileSync(join(dir, f))]),
   )
-  return code
 }
 
 /** Writes the files of an artifact atomically (temp file, then rename), so a reader never sees half of one. */

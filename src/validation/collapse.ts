@@ -9,7 +9,7 @@ export interface SchemaSource {
   schemaOf(id: string): unknown
 }
 
-const COMBINATORS = new Set(['oneOf', 'anyOf'])
+const COMBINATORS: ReadonlySet<string> = new Set(['oneOf', 'anyOf'])
 
 /**
  * With allErrors, a failed oneOf/anyOf reports every branch's errors and then "must match exactly one

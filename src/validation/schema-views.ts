@@ -3,9 +3,9 @@ import type { OpenApiDocument } from '../spec/load-spec.js'
 export type Direction = 'request' | 'response'
 type Node = Record<string, unknown>
 
-export const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'])
-export const SCHEMA_LISTS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems'])
-export const SCHEMA_VALUES = new Set(['items', 'additionalProperties', 'contains', 'not', 'if', 'then', 'else',
+export const SCHEMA_MAPS: ReadonlySet<string> = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'])
+export const SCHEMA_LISTS: ReadonlySet<string> = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems'])
+export const SCHEMA_VALUES: ReadonlySet<string> = new Set(['items', 'additionalProperties', 'contains', 'not', 'if', 'then', 'else',
   'propertyNames', 'unevaluatedProperties', 'unevaluatedItems', 'contentSchema'])
 
 /**
