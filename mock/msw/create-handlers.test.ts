@@ -94,6 +94,16 @@ describe('createMockHandlers options', () => {
     server.resetHandlers()
   })
 
+  it('by default answers at the served mock\'s address (with its port), so an app configured for `promokit mock` works unchanged', async () => {
+    const byDefault = createMockHandlers({ clock: 'manual' })
+    server.use(...byDefault)
+    const list = await json(await fetch('http://127.0.0.1:4010/v1/campaigns?limit=1', { headers: APP }))
+    expectContract(list, 'listCampaigns')
+    expect(list.body.campaigns).toHaveLength(1)
+    await expect(fetch('http://127.0.0.1:4011/v1/campaigns', { headers: APP })).rejects.toThrow()
+    server.resetHandlers()
+  })
+
   it('a broken fixture set fails `ready` and every request with the reason', async () => {
     const broken = createMockHandlers({ baseUrl: 'http://broken.test', fixtures: { campaigns: { proj_demo0001: [{ id: 'nope' }] } } })
     await expect(broken.ready).rejects.toThrow(/campaigns.*id/)
