@@ -32,7 +32,7 @@ export function createOperationPipeline(deps: MockDeps, handlers: OperationHandl
       params: valid.params as Record<string, string>,
       query: valid.query,
       headers: request.headers as Record<string, string | undefined>,
-      body: read.body,
+      body: valid.body,
       auth,
       requestId: exchange.requestId,
       // a getter: only the export operations need it (the mock speaks plain HTTP unless the adapter knows better)

@@ -18,6 +18,8 @@ export interface ReadBody {
 export interface ValidInput {
   params: Record<string, unknown>
   query: Record<string, unknown>
+  /** The body as validated: a JSON body's null fields read as absent (src/validation/null-fields). */
+  body: unknown
 }
 
 /** Step 1: the spec operation at this method and path, or the API's 404 / 405 (with `Allow`). */
@@ -81,12 +83,12 @@ export function validateInput(
   const { params, query, body, contentType } = input
   const search = !plan.bodyTypes && isEmpty(params) ? exchange.search : undefined
   const known = search === undefined ? undefined : validQueries.get(plan.operationId, search)
-  if (known) return { params, query: known }
-  if (deps.faults.active(plan.operationId, 'skip-request-validation')) return { params, query }
+  if (known) return { params, query: known, body }
+  if (deps.faults.active(plan.operationId, 'skip-request-validation')) return { params, query, body }
   const headers = exchange.request.headers
   const outcome = deps.validator.validateRequest(plan.operationId, { params, query, headers, body, contentType })
   if (!outcome.valid) throw requestValidationError(plan.operationId, outcome.violations, body)
   // the headers come back as given when the operation declares none: then only the query mattered
   if (search !== undefined && outcome.values.headers === headers) validQueries.remember(plan.operationId, search, outcome.values.query)
-  return { params: outcome.values.params, query: outcome.values.query }
+  return { params: outcome.values.params, query: outcome.values.query, body: outcome.values.body }
 }

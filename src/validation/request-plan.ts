@@ -3,6 +3,7 @@ import type { OperationInfo, ParameterInfo } from '../spec/operations.js'
 import type { SchemaSource } from './collapse.js'
 import { collectDeepObject, parameterCoercer, schemaCoercer, type Coercer } from './coerce.js'
 import { findByMediaType, isFormMediaType, mediaTypeOf } from './media-types.js'
+import { nullFieldStripper } from './null-fields.js'
 import type { PlanCompiler } from './plan-compiler.js'
 import { toViolations, type Violation, type ViolationLocation } from './violations.js'
 
@@ -49,21 +50,27 @@ interface LocationPlan {
   validate?: ValidateFunction
 }
 
+interface BodyPlan {
+  validate: ValidateFunction
+  /** Form bodies: strings to the declared types. JSON bodies: null fields read as absent (null-fields). */
+  coerce?: Coercer
+}
+
 export interface RequestPlan {
   ajv: SchemaSource
   path: LocationPlan
   query: LocationPlan
   header: LocationPlan
-  body?: { required: boolean; types: Map<string, { validate: ValidateFunction; coerce?: Coercer }> }
+  body?: { required: boolean; types: Map<string, BodyPlan> }
 }
 
 export function buildRequestPlan(op: OperationInfo, compiler: PlanCompiler): RequestPlan {
   const location = (where: LocationPlan['location']) => locationPlan(op, where, op.parameters.filter((p) => p.in === where), compiler)
   const plan: RequestPlan = { ajv: compiler.source, path: location('path'), query: location('query'), header: location('header') }
   if (op.requestBody) {
-    const types = new Map<string, { validate: ValidateFunction; coerce?: Coercer }>()
+    const types = new Map<string, BodyPlan>()
     for (const [type, schema] of Object.entries(op.requestBody.schemas)) {
-      const coerce = isFormMediaType(type) ? schemaCoercer(schema as Record<string, unknown>) : undefined
+      const coerce = isFormMediaType(type) ? schemaCoercer(schema as Record<string, unknown>) : nullFieldStripper(schema as Record<string, unknown>)
       const validate = compiler.compile(`${op.operationId} request body ${type}`, 'request', (view) => view.convert(schema) as object)
       types.set(type.toLowerCase(), { validate, coerce })
     }
