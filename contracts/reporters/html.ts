@@ -1,10 +1,10 @@
 import { coveragePercent } from '../coverage.js'
-import { describeProblem, show } from '../failures.js'
+import type { CheckResult, CoverageRow, RunReport } from '../types.js'
 import { driftHtml } from './drift-html.js'
 import { esc } from './html-escape.js'
+import { exchangeHtml, groupHtml, groupProblems, indexEntry } from './html-failures.js'
 
 export { esc }
-import type { CheckResult, CoverageRow, FailureReport, RunReport } from '../types.js'
 
 /**
  * A self-contained HTML page (inline CSS, no scripts or external assets); every value is escaped. Read top
@@ -15,55 +15,48 @@ export function renderHtml(report: RunReport): string {
   const { passed, failed, skipped, known = 0, rateLimited = 0 } = report.summary
   const { exercised, documented } = coveragePercent(report.coverage)
   const failures = report.results.filter((r) => r.failure && !(r.baseline && !r.baseline.expired))
+  const groups = groupProblems(failures)
   const knownFailures = report.results.filter((r) => r.failure && r.baseline && !r.baseline.expired)
   const skips = report.results.filter((r) => r.status === 'skipped')
   const passes = report.results.filter((r) => r.status === 'passed')
   const verdict = failed === 0 ? 'pass' : 'fail'
   const counts = [`${passed} passed`, `${failed} failed`, `${skipped} skipped`, ...(known ? [`${known} known (baseline)`] : []), ...(rateLimited ? [`${rateLimited} not run: rate-limited`] : [])]
+  const links = [
+    `<a href="#failures">Failures (${failures.length})</a>`,
+    `<a href="#coverage">Coverage (${exercised}/${documented})</a>`,
+    ...(knownFailures.length ? [`<a href="#known">Known failures (${knownFailures.length})</a>`] : []),
+    ...(report.drift ? ['<a href="#drift">Drift</a>'] : []),
+    ...(report.results.some((r) => r.follows?.length) ? ['<a href="#follows">Documented alternatives</a>'] : []),
+    `<a href="#skipped">Skipped (${skips.length})</a>`,
+    `<a href="#passed">Passed (${passes.length})</a>`,
+    ...(report.cleanup.failed.length ? ['<a href="#cleanup" class="bad">Cleanup failed</a>'] : []),
+  ]
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${failed === 0 ? 'PASS' : `FAIL (${failed})`} — promokit contract report — ${esc(report.target.baseUrl)}</title>
 <style>${CSS}</style></head>
 <body>
 <header class="${verdict}"><h1>promokit contract report: ${verdict === 'pass' ? 'PASS' : 'FAIL'}</h1>
-<p class="big">${counts.map(esc).join(', ')}</p>
+<p class="big">${counts.map(esc).join(', ')}${groups.length ? `<span class="sub"> · ${groups.length === 1 ? '1 distinct problem' : `${groups.length} distinct problems`}</span>` : ''}</p>
 <p>Target <code>${esc(report.target.baseUrl)}</code>${report.target.isMock ? ' (promokit mock)' : ''} · run <code>${esc(report.runId)}</code> · started ${esc(report.startedAt)} · ${report.durationMs} ms · ${report.requests} requests${report.plannedRequests !== undefined ? ` (planned ${report.plannedRequests})` : ''}${report.concurrency && report.concurrency > 1 ? ` · concurrency ${report.concurrency}` : ''}${report.readOnly ? ' · read-only' : ''}</p>
 ${report.interrupted ? `<p class="warn">Stopped early: ${esc(report.interrupted)}</p>` : ''}${rateHtml(report)}
 </header>
 <main>
-<nav><h2>Index</h2><p><a href="#failures">Failures (${failures.length})</a> · <a href="#coverage">Coverage (${exercised}/${documented})</a>${knownFailures.length ? ` · <a href="#known">Known failures (${knownFailures.length})</a>` : ''} · <a href="#skipped">Skipped (${skips.length})</a> · <a href="#passed">Passed (${passes.length})</a>${report.cleanup.failed.length ? ' · <a href="#cleanup" class="bad">Cleanup failed</a>' : ''}${report.drift ? ' · <a href="#drift">Drift</a>' : ''}</p>
-${failures.length ? `<ol class="index">${failures.map((r) => `<li><a href="#${esc(r.id)}">${esc(r.id)}</a> <span class="dim">${esc(firstProblem(r))}</span></li>`).join('')}</ol>` : '<p>No failures.</p>'}</nav>
-${baselineHtml(report)}${report.drift ? driftHtml(report.drift) : ''}
-${followsHtml(report.results)}<section id="coverage"><h2>Coverage</h2><p>${exercised} of ${documented} documented statuses exercised.</p>${coverageHtml(report.coverage)}</section>
-<section id="failures"><h2>Failures (${failures.length})</h2>${groupFailures(failures).map(([r, same]) => failureHtml(r.failure!, undefined, same)).join('\n') || '<p>None.</p>'}</section>
-${knownFailures.length ? `<section id="known"><h2>Known failures, tolerated by the baseline (${knownFailures.length})</h2><details><summary>Show them</summary>${knownFailures.map((r) => failureHtml(r.failure!, r.baseline)).join('\n')}</details></section>` : ''}
-<section id="skipped"><h2>Skipped (${skips.length})</h2>${skips.length ? checkTable(skips) : '<p>None.</p>'}</section>
+<nav><p>${links.join(' · ')}</p>
+${groups.length ? `<h2>Problems (${groups.length}), the most widespread first</h2><ol class="index">${groups.map(indexEntry).join('')}</ol>` : '<p>No failures.</p>'}</nav>
+${baselineHtml(report)}<section id="coverage"><h2>Coverage: ${exercised} of ${documented} documented statuses exercised</h2>${coverageHtml(report.coverage)}</section>
+<section id="failures"><h2>Failures (${failures.length} checks, ${groups.length} problems)</h2>${groups.map(groupHtml).join('\n') || '<p>None.</p>'}</section>
+${knownFailures.length ? `<section id="known"><h2>Known failures, tolerated by the baseline (${knownFailures.length})</h2><details><summary>Show them</summary>${knownFailures.map(knownHtml).join('\n')}</details></section>` : ''}
+${report.drift ? driftHtml(report.drift) : ''}${followsHtml(report.results)}<section id="skipped"><h2>Skipped (${skips.length})</h2>${skips.length ? checkTable(skips) : '<p>None.</p>'}</section>
 <section id="passed"><h2>Passed (${passes.length})</h2><details><summary>Show the ${passes.length} passing checks</summary>${checkTable(passes)}</details></section>
 ${cleanupHtml(report)}
 </main></body></html>
 `
 }
 
-/**
- * One defect often fails many checks the same way (a wrong enum in every list answer): the first is shown in
- * full, the others are named under it, so a failing run stays a few screens long.
- */
-function groupFailures(failures: readonly CheckResult[]): [CheckResult, CheckResult[]][] {
-  const groups = new Map<string, [CheckResult, CheckResult[]]>()
-  for (const r of failures) {
-    const f = r.failure!
-    const key = `${f.operationId} ${f.status} ${f.problems.map((p) => `${p.location} ${p.pointer} ${p.message}`).join('; ')}`
-    const group = groups.get(key)
-    if (group) group[1].push(r)
-    else groups.set(key, [r, []])
-  }
-  return [...groups.values()]
-}
-
-function firstProblem(r: CheckResult): string {
-  const p = r.failure?.problems[0]
-  const more = (r.failure?.problems.length ?? 0) > 1 ? ` (+${r.failure!.problems.length - 1})` : ''
-  return p ? `${describeProblem(p)}${more}` : ''
+function knownHtml(r: CheckResult): string {
+  const b = r.baseline!
+  return `<article class="failure known" id="${esc(r.id)}">${exchangeHtml(r.failure!, r.title, `<p class="dim">Known: ${esc(b.reason)} (owner ${esc(b.owner)}, until ${esc(b.expires)})</p>`)}</article>`
 }
 
 function rateHtml(report: RunReport): string {
@@ -84,30 +77,19 @@ function checkTable(results: readonly CheckResult[]): string {
   return `<table><thead><tr><th></th><th>Check</th><th>Operations</th><th>ms</th><th>Note</th></tr></thead><tbody>${results.map(checkRow).join('\n')}</tbody></table>`
 }
 
-function failureHtml(f: FailureReport, known?: CheckResult['baseline'], same: readonly CheckResult[] = []): string {
-  const problems = f.problems
-    .map((p) => `<tr><td>${esc(p.location)}</td><td><code>${esc(p.pointer || '/')}</code></td><td>${esc(p.message)}</td><td><code>${esc(p.expected !== undefined ? show(p.expected) : '')}</code></td><td><code>${esc(p.actual !== undefined || p.expected !== undefined ? show(p.actual) : '')}</code></td></tr>`)
-    .join('')
-  const response = f.response
-    ? `<p class="label">Response ${f.response.status}</p><pre class="body">${esc(pretty(f.response.body))}</pre><details><summary>Response headers</summary><pre>${esc(Object.entries(f.response.headers).map(([k, v]) => `${k}: ${v}`).join('\n'))}</pre></details>`
-    : ''
-  const request = f.request?.body ? `<details><summary>Request body</summary><pre>${esc(pretty(f.request.body))}</pre></details>` : ''
-  const sameNote = same.length ? `<p class="dim">The same problem also fails ${same.length} more: ${same.map((r) => `<a id="${esc(r.id)}" href="#${esc(f.checkId)}">${esc(r.id)}</a>`).join(', ')}</p>` : ''
-  const knownNote = known ? `<p class="dim">Known: ${esc(known.reason)} (owner ${esc(known.owner)}, until ${esc(known.expires)})</p>` : ''
-  return `<article class="failure" id="${esc(f.checkId)}"><h3>✗ ${esc(f.checkId)} — ${esc(f.title)} <span class="dim">· <code>${esc(f.operationId ?? '-')}</code>${f.status !== undefined ? ` · status <b>${f.status}</b>` : ''}</span></h3>${knownNote}${sameNote}
-<table><thead><tr><th>Where</th><th>JSON pointer</th><th>Problem</th><th>Expected</th><th>Actual</th></tr></thead><tbody>${problems}</tbody></table>
-${f.curl ? `<p class="label">Request (curl, secrets masked)</p><pre class="curl">${esc(f.curl)}</pre>` : ''}${request}${response}</article>`
-}
-
+/**
+ * Compact, so that it can sit above the failures: one cell per operation (its route on hover), the documented
+ * statuses green when the run received them; statuses the spec does not document in red.
+ */
 function coverageHtml(rows: readonly CoverageRow[]): string {
-  const body = rows
+  const cells = rows
     .map((row) => {
-      const cells = row.statuses.map((s) => `<span class="${s.exercised ? 'hit' : 'miss'}">${esc(s.status)}</span>`).join(' ')
+      const statuses = row.statuses.map((s) => `<span class="${s.exercised ? 'hit' : 'miss'}">${esc(s.status)}</span>`).join('')
       const extra = row.undocumented.length ? ` <span class="bad">undocumented: ${esc(row.undocumented.join(' '))}</span>` : ''
-      return `<tr><td><code>${esc(row.operationId)}</code></td><td>${esc(row.method)} <code>${esc(row.path)}</code></td><td>${cells}${extra}</td></tr>`
+      return `<div title="${esc(`${row.operationId}: ${row.method} ${row.path}`)}"><code>${esc(row.operationId)}</code><span class="chips">${statuses}${extra}</span></div>`
     })
-    .join('\n')
-  return `<table><thead><tr><th>Operation</th><th>Route</th><th>Documented statuses (green = exercised)</th></tr></thead><tbody>${body}</tbody></table>`
+    .join('')
+  return `<div class="cov">${cells}</div><p class="dim">Green: documented and received. Grey: documented, not received. Hover an operation for its route.</p>`
 }
 
 /** Per check, which documented behaviour the target showed where the API description and the real service differ. */
@@ -131,22 +113,19 @@ function cleanupHtml(report: RunReport): string {
   return `<section id="cleanup"><h2>Cleanup</h2><p>${deleted.length} done, ${failed.length} failed.</p><ul>${failed.map((f) => `<li class="bad">${esc(f)}</li>`).join('')}</ul>${keptHtml}</section>`
 }
 
-function pretty(text: string): string {
-  try {
-    return JSON.stringify(JSON.parse(text), null, 2)
-  } catch {
-    return text
-  }
-}
-
 const CSS = `body{font:14px/1.45 system-ui,sans-serif;margin:0;color:#1d1d1f;background:#fafafa}
 header{padding:12px 24px;color:#fff}header.pass{background:#1f7a3a}header.fail{background:#b3261e}header p{margin:2px 0}
-h1{margin:0 0 2px;font-size:20px}h2{font-size:17px;margin:0 0 6px}h3{font-size:14px;margin:0 0 4px}.big{font-size:20px;font-weight:600}header code{color:#fff}
+h1{margin:0 0 2px;font-size:20px}h2{font-size:17px;margin:0 0 6px}h3{font-size:15px;margin:0 0 4px}.big{font-size:20px;font-weight:600}.sub{font-size:15px;font-weight:400}header code{color:#fff}
 main{padding:4px 24px 40px}section,nav{margin-top:16px}table{border-collapse:collapse;width:100%;background:#fff}
 th,td{border:1px solid #ddd;padding:2px 6px;text-align:left;vertical-align:top}th{background:#f0f0f0}
-ol.index{margin:4px 0;padding-left:24px;columns:2;column-gap:24px}ol.index li{break-inside:avoid;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+ol.index{margin:4px 0;padding-left:28px}ol.index li{margin:2px 0}ol.index small{display:block;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+.n{display:inline-block;background:#b3261e;color:#fff;border-radius:9px;padding:0 7px;font-size:12px;font-weight:600;vertical-align:1px}
 tr.failed td:first-child{color:#b3261e;font-weight:700}tr.passed td:first-child{color:#1f7a3a}tr.skipped{color:#777}
-.failure{border-left:4px solid #b3261e;background:#fff;padding:6px 12px;margin:8px 0}.label{margin:4px 0 0;font-weight:600}
-pre{background:#f4f4f4;padding:6px;margin:2px 0;overflow:auto;white-space:pre-wrap;word-break:break-all}pre.body{max-height:9em}pre.curl{max-height:5em}
-.hit{background:#d4f0dc;padding:0 4px;border-radius:3px}.miss{background:#eee;color:#888;padding:0 4px;border-radius:3px}
+.failure{border-left:4px solid #b3261e;background:#fff;padding:6px 12px;margin:10px 0}.failure.known{border-color:#999}.label{margin:4px 0 0;font-weight:600}
+.checks{margin:2px 0 6px}.seen{margin:4px 0;font-weight:600}
+pre{background:#f4f4f4;padding:6px;margin:2px 0;overflow:auto;white-space:pre-wrap;word-break:break-all}pre.body{max-height:calc(8 * 1.45em + 12px)}pre.curl{max-height:calc(4 * 1.45em + 12px)}
+table.others pre.curl{margin:0;padding:2px 4px;max-height:calc(3 * 1.45em + 4px)}table.others td:first-child{white-space:nowrap;width:1%}table.others td:nth-child(2){width:1%}
+.cov{display:grid;grid-template-columns:repeat(auto-fill,minmax(36em,1fr));gap:1px 24px;font-size:13px}.cov div{display:flex;align-items:baseline}
+.cov code{flex:0 0 18em;margin-right:6px}.cov span.chips{flex:1}
+.hit,.miss{padding:0 3px;margin-right:2px;border-radius:3px}.hit{background:#d4f0dc}.miss{background:#eee;color:#999}
 .bad{color:#b3261e}.warn{background:#ffd54f;color:#000;padding:4px 8px}.dim{color:#666;font-weight:400}summary{cursor:pointer;color:#0b57d0}`

@@ -1,7 +1,8 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
 import { describe, expect, it } from 'vitest'
-import type { RunReport } from '../types.js'
+import type { CheckResult, RunReport } from '../types.js'
 import { printReport, summaryLine } from './console.js'
+import { groupProblems } from './html-failures.js'
 import { renderHtml } from './html.js'
 import { renderJson } from './json.js'
 import { renderJunit } from './junit.js'
@@ -79,11 +80,32 @@ describe('HTML reporter', () => {
     expect(html).toContain('&lt;script&gt;')
   })
 
-  it('says, per check, which documented behaviour the target follows, in a table above the coverage', () => {
+  it('says, per check, which documented behaviour the target follows, in a table after the failures', () => {
     const html = renderHtml(sampleReport())
-    expect(html.indexOf('Documented alternatives')).toBeGreaterThan(0)
-    expect(html.indexOf('Documented alternatives')).toBeLessThan(html.indexOf('id="coverage"'))
+    expect(html.indexOf('Documented alternatives (')).toBeGreaterThan(html.indexOf('id="failures"'))
+    expect(html.indexOf('Documented alternatives (')).toBeLessThan(html.indexOf('id="skipped"'))
     expect(html).toContain(`<tr><td>campaigns.delete</td><td>${DELETE_202}</td></tr>`)
+  })
+
+  it('shows the same problem of several checks once, across operations, the most widespread first', () => {
+    const report = sampleReport()
+    const failing = report.results[2]
+    const sameProblem = (id: string, operationId: string, status: number): CheckResult => ({
+      ...failing,
+      id,
+      operationIds: [operationId],
+      failure: { ...failing.failure!, checkId: id, operationId, status, problems: [{ location: 'body', pointer: '/request_id', message: 'Error.request_id must identify the request', keyword: 'errorShape' }] },
+    })
+    report.results.push(sameProblem('campaigns.get-unknown-404', 'getCampaign', 404), sameProblem('exports.get-unknown-404', 'getExport', 404))
+    const groups = groupProblems(report.results.filter((r) => r.failure))
+    expect(groups.map((g) => [g.headline, g.checks.map((c) => c.id)])).toEqual([
+      ['body /request_id: Error.request_id must identify the request', ['campaigns.get-unknown-404', 'exports.get-unknown-404']],
+      ["body /id: must have required property 'id'", ['categories.create']],
+    ])
+    const html = renderHtml(report)
+    expect(html.match(/<article class="failure"/g)).toHaveLength(2)
+    expect(html).toContain('<a id="exports.get-unknown-404" href="#problem-1">')
+    expect(html).toContain('The requests of the other 1 check')
   })
 })
 

@@ -17,7 +17,8 @@ let dir: string
 
 const FAULTS = [
   { operationId: 'createCategory', action: 'drop', pointer: '/id', whenStatus: 200 },
-  { operationId: 'getCampaign', action: 'drop', pointer: '/key', whenStatus: 404 },
+  // One defect across operations: every 404 without its request_id. The report shows it as one problem.
+  { action: 'drop', pointer: '/request_id', whenStatus: 404 },
   { operationId: 'getMetadataSchema', action: 'status', status: 418 },
   { operationId: 'listCampaigns', action: 'set', pointer: '/campaigns/0/campaign_type', value: 'BOGUS', whenStatus: 200 },
 ]
@@ -41,7 +42,7 @@ afterAll(async () => {
 })
 
 describe('the HTML contract report in Chromium', () => {
-  it('shows the verdict, the index and the coverage first, failures with curl and response next, passing checks collapsed; it fits on a few screens', async () => {
+  it('shows the verdict, an index of the distinct problems and the coverage first, each problem with curl and response next, passing checks collapsed; it fits on a few screens', async () => {
     expect(report.results).toHaveLength(50)
     expect(report.summary.failed).toBeGreaterThanOrEqual(4)
     const file = join(dir, 'report.html')
@@ -53,17 +54,27 @@ describe('the HTML contract report in Chromium', () => {
     // Page coordinates: the page is not scrolled until the end of the test.
     const top = async (selector: string) => (await page.locator(selector).first().boundingBox())!.y
 
-    // The first screen answers "did it pass, what failed": header, counts, index with one link per failure.
+    // The first screen answers "did it pass, what failed": header, counts, an index with one line per distinct
+    // problem (the same problem across checks and operations is one line), and the coverage right below.
     expect(await page.locator('header h1').innerText()).toBe('promokit contract report: FAIL')
-    expect(await page.locator('ol.index li').count()).toBe(report.summary.failed)
+    const failedIds = report.results.filter((r) => r.status === 'failed').map((r) => r.id)
+    const problems = await page.locator('ol.index li').count()
+    expect(problems).toBeGreaterThanOrEqual(FAULTS.length)
+    expect(problems).toBeLessThan(failedIds.length / 2)
+    const widest = page.locator('ol.index li').first()
+    expect(await widest.innerText()).toMatch(/request_id[\s\S]*\b\d+ checks\b/)
     expect(await top('ol.index')).toBeLessThan(800)
+    expect(await top('#coverage')).toBeLessThan(2 * 800)
     expect(await top('#coverage')).toBeLessThan(await top('#failures'))
     expect(await top('#failures')).toBeLessThan(await top('#passed'))
+    // Every failed check can still be linked to: it is named, as an anchor, in its problem's entry.
+    for (const id of failedIds) expect(await page.locator(`article.failure [id="${id}"]`).count()).toBe(1)
 
-    // Each failure carries the request as curl and the response.
+    // Each problem shows one check's request as curl and the response in full, the other checks' requests folded.
     const first = page.locator('article.failure').first()
-    expect(await first.locator('pre.curl').innerText()).toMatch(/^curl /)
+    expect(await first.locator('pre.curl').first().innerText()).toMatch(/^curl /)
     expect(await first.locator('pre.body').count()).toBe(1)
+    expect(await first.locator('table.others tr').first().isVisible()).toBe(false)
 
     // Passing checks are collapsed: their rows are not visible until opened.
     expect(await page.locator('#passed details').getAttribute('open')).toBeNull()
@@ -72,7 +83,9 @@ describe('the HTML contract report in Chromium', () => {
     // A few screens, not a scroll through every check.
     const height = Number(await page.evaluate('document.documentElement.scrollHeight'))
     await page.screenshot({ path: join(dir, 'full.png'), fullPage: true })
-    expect(height).toBeLessThanOrEqual(6 * 800)
+    expect(height).toBeLessThanOrEqual(5 * 800)
+    await first.locator('summary', { hasText: 'The requests of the other' }).click()
+    expect(await first.locator('table.others pre.curl').first().innerText()).toMatch(/^curl /)
     await browser.screenshot(page, 'contract-report-failure', 'article.failure >> nth=0')
 
     // An index link goes to its failure.
