@@ -3,7 +3,7 @@ import { campaignHandlers } from './campaigns/campaign-handlers.js'
 import { voucherHandlers } from './vouchers/voucher-handlers.js'
 import { oauthHandlers } from './oauth/oauth-handlers.js'
 import { checkoutHandlers } from './checkout/checkout-handlers.js'
-import { managementHandlers } from './management/management-handlers.js'
+import { managementHandlers, managementListHandlers } from './management/management-handlers.js'
 import { rewardHandlers } from './rewards/reward-handlers.js'
 import { referralHandlers } from './referrals/referral-handlers.js'
 import { exportHandlers } from './exports/export-handlers.js'
@@ -22,6 +22,7 @@ export const operationHandlers: OperationHandlers = {
   ...checkoutHandlers,
   ...rewardHandlers,
   ...managementHandlers,
+  ...managementListHandlers,
   ...referralHandlers,
   ...exportHandlers,
   ...clientHandlers,

@@ -93,6 +93,7 @@ describe('prism mock agrees with our validator', () => {
         'listCampaigns', 'listMemberHolders', 'listRedemptions', 'listReferralCodeHolders', 'listVoucherRedemptions', 'listVouchers', 'getValidationRule', 'listValidationRules',
         'listValidationRuleAssignments',
         'listCategories', 'getCategory', 'getRewardAssignment', 'listRewardAssignments', 'listExports',
+        'listCampaignTemplates', 'listProjectCampaignTemplates', 'listMetadataSchemas', 'listProjectMetadataSchemas',
       ].sort(),
     )
   })

@@ -76,6 +76,40 @@ export const readChecks: Check[] = [
       ctx.expectField(res, '/key', 'not_found')
     },
   },
+  ...(['app', 'management'] as const).map((via): Check => ({
+    id: `templates.list-${via === 'app' ? 'v1' : 'management'}`,
+    title: `list campaign templates (${via === 'app' ? '/v1, app keys' : '/management/v1, management keys'}): cursor pages add up to one listing`,
+    operationIds: [via === 'app' ? 'listCampaignTemplates' : 'listProjectCampaignTemplates'],
+    readOnly: true,
+    needs: via === 'app' ? [] : ['projectId'],
+    async run(ctx) {
+      const operationId = via === 'app' ? 'listCampaignTemplates' : 'listProjectCampaignTemplates'
+      const path = via === 'app' ? '/v1/templates/campaigns' : `/management/v1/projects/${enc(ctx.ids.projectId!)}/templates/campaigns`
+      const all = await ctx.call({ operationId, method: 'GET', path, auth: via, query: { limit: 100, include_total: true } }, { status: 200 })
+      const listed: string[] = all.response.body.data.map((t: any) => t?.id)
+      ctx.expectThat(all, '/total', (total) => total === undefined || total >= listed.length, 'at least the number of templates listed')
+      if (listed.length < 2) ctx.skip('the project has fewer than two campaign templates to page through')
+      const first = await ctx.call({ operationId, method: 'GET', path, auth: via, query: { limit: 1 } }, { status: 200 })
+      ctx.expectField(first, '/has_more', true, 'more templates follow the first of several')
+      const cursor = first.response.body.more_starting_after ?? first.response.body.data[0]?.id
+      const second = await ctx.call({ operationId, method: 'GET', path, auth: via, query: { limit: 1, starting_after_id: cursor } }, { status: 200 })
+      ctx.expectThat(second, '/data/0/id', (id) => id === listed[1], `${listed[1]}, the second of the full listing`)
+    },
+  })),
+  ...(['app', 'management'] as const).map((via): Check => ({
+    id: `metadata-schemas.list-${via === 'app' ? 'v1' : 'management'}`,
+    title: `list metadata schemas (${via === 'app' ? '/v1, app keys' : '/management/v1, management keys'}): the known schema among them`,
+    operationIds: [via === 'app' ? 'listMetadataSchemas' : 'listProjectMetadataSchemas'],
+    readOnly: true,
+    needs: via === 'app' ? ['metadataSchemaId'] : ['projectId', 'metadataSchemaId'],
+    async run(ctx) {
+      const operationId = via === 'app' ? 'listMetadataSchemas' : 'listProjectMetadataSchemas'
+      const path = via === 'app' ? '/v1/metadata-schemas' : `/management/v1/projects/${enc(ctx.ids.projectId!)}/metadata-schemas`
+      const res = await ctx.call({ operationId, method: 'GET', path, auth: via }, { status: 200 })
+      ctx.expectThat(res, '/total', (total) => total >= res.response.body.schemas.length, 'at least the number of schemas listed')
+      ctx.expectThat(res, '/schemas', (schemas: any[]) => schemas.some((s) => s?.id === ctx.ids.metadataSchemaId), `${ctx.ids.metadataSchemaId} among them`)
+    },
+  })),
 ]
 
 /** After the export checks, so that against the mock the run's own export is there to be listed. */

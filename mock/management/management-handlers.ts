@@ -1,5 +1,8 @@
+import type { TypedHandlers } from '../typed-handlers.js'
 import type { OperationHandlers } from '../types.js'
 import { copyCampaignTemplate } from './copy-template.js'
+import type { MetadataSchema } from './metadata-schema-store.js'
+import { templatePage } from './template-list.js'
 import type { TemplateCopyRequest } from './template-store.js'
 
 // Management keys see every project: the pipeline resolves `project` from the path's projectId (404 if unknown).
@@ -13,3 +16,16 @@ export const managementHandlers = {
     body: project.metadataSchemas.get(params.metadataSchemaId),
   }),
 } satisfies OperationHandlers
+
+const schemaList = (schemas: MetadataSchema[]) => ({
+  status: 200 as const,
+  body: { object: 'list' as const, data_ref: 'schemas' as const, schemas, total: schemas.length },
+})
+
+/** The lists, under /v1 (the app keys' project) and under /management/v1 (the path's project): the same answers. */
+export const managementListHandlers = {
+  listCampaignTemplates: ({ query }, { project }) => ({ status: 200, body: templatePage(project.templates.list(), query) }),
+  listProjectCampaignTemplates: ({ query }, { project }) => ({ status: 200, body: templatePage(project.templates.list(), query) }),
+  listMetadataSchemas: (_req, { project }) => schemaList(project.metadataSchemas.list()),
+  listProjectMetadataSchemas: (_req, { project }) => schemaList(project.metadataSchemas.list()),
+} satisfies TypedHandlers<'listCampaignTemplates' | 'listProjectCampaignTemplates' | 'listMetadataSchemas' | 'listProjectMetadataSchemas'>

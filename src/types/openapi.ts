@@ -789,6 +789,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/templates/campaigns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List campaign templates
+         * @description The project's campaign templates, oldest first unless `order` says otherwise; page with `limit` and
+         *     the cursor `starting_after_id` (the `more_starting_after` of the previous page; an unknown id is a 404).
+         */
+        get: operations["listCampaignTemplates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/management/v1/projects/{projectId}/templates/campaigns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project (`proj_...`). */
+                projectId: components["parameters"]["ProjectIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List campaign templates of a project (management keys)
+         * @description The project's campaign templates, oldest first unless `order` says otherwise; page with `limit` and
+         *     the cursor `starting_after_id` (the `more_starting_after` of the previous page; an unknown id is a 404).
+         */
+        get: operations["listProjectCampaignTemplates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/metadata-schemas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List metadata schemas
+         * @description Every metadata schema of the project, one per `related_object` it defines.
+         */
+        get: operations["listMetadataSchemas"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/management/v1/projects/{projectId}/metadata-schemas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project (`proj_...`). */
+                projectId: components["parameters"]["ProjectIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List metadata schemas of a project (management keys)
+         * @description Every metadata schema of the project, one per `related_object` it defines.
+         */
+        get: operations["listProjectMetadataSchemas"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1316,6 +1404,29 @@ export interface components {
             parameters?: components["schemas"]["ExportParameters"];
             result: components["schemas"]["ExportResult"] | null;
             user_id: string | null;
+        };
+        /**
+         * @description One page of campaign templates (the real service's `TemplatesCampaignsListResponseBody`): `total` only
+         *     with `include_total=true`; `more_starting_after` is the cursor of the next page while `has_more`.
+         */
+        CampaignTemplatesList: {
+            /** @constant */
+            object: "list";
+            /** @constant */
+            data_ref: "data";
+            data: components["schemas"]["CampaignTemplate"][];
+            total?: number;
+            has_more: boolean;
+            more_starting_after?: string;
+        };
+        /** @description Every metadata schema of the project (the real service's `MetadataSchemasListResponseBody`). */
+        MetadataSchemasList: {
+            /** @constant */
+            object: "list";
+            /** @constant */
+            data_ref: "schemas";
+            schemas: components["schemas"]["MetadataSchema"][];
+            total: number;
         };
         /** @description One page of the project's exports (the real service's `ExportsListResponseBody`); `total` counts them all. */
         ExportsList: {
@@ -4740,6 +4851,152 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             /** @description The project or the metadata schema does not exist. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listCampaignTemplates: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100. */
+                limit?: components["parameters"]["ListLimit"];
+                /** @description The templates after this one (`camp_tpl_...`), in the order asked for. */
+                starting_after_id?: string;
+                /** @description Sort order; a leading `-` means descending. */
+                order?: "id" | "-id" | "name" | "-name" | "created_at" | "-created_at" | "updated_at" | "-updated_at";
+                /** @description Adds `total`, the number of all the project's templates. */
+                include_total?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of templates. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignTemplatesList"];
+                };
+            };
+            400: components["responses"]["InvalidQueryParams"];
+            401: components["responses"]["Unauthorized"];
+            /** @description No campaign template has the `starting_after_id`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listProjectCampaignTemplates: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100. */
+                limit?: components["parameters"]["ListLimit"];
+                /** @description The templates after this one (`camp_tpl_...`), in the order asked for. */
+                starting_after_id?: string;
+                /** @description Sort order; a leading `-` means descending. */
+                order?: "id" | "-id" | "name" | "-name" | "created_at" | "-created_at" | "updated_at" | "-updated_at";
+                /** @description Adds `total`, the number of all the project's templates. */
+                include_total?: boolean;
+            };
+            header?: never;
+            path: {
+                /** @description The project (`proj_...`). */
+                projectId: components["parameters"]["ProjectIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of templates. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignTemplatesList"];
+                };
+            };
+            400: components["responses"]["InvalidQueryParams"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            /** @description No campaign template has the `starting_after_id` (or no such project). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listMetadataSchemas: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The metadata schemas. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MetadataSchemasList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listProjectMetadataSchemas: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project (`proj_...`). */
+                projectId: components["parameters"]["ProjectIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The metadata schemas. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MetadataSchemasList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            /** @description No such project. */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];

@@ -57,6 +57,10 @@ const CALLS: Record<string, (ctx: { exportId: string; redemptionId: string; pare
   revokeOAuthToken: ({ token }) => ({ method: 'post', path: '/v1/oauth/token/revoke', body: { access_token: token }, form: true }),
   copyCampaignTemplate: () => ({ method: 'post', path: '/management/v1/projects/proj_demo0001/templates/campaigns/camp_tpl_demo0001/copy', body: { name: 'Matrix copy', destination_project_id: 'proj_demo0002' } }),
   getMetadataSchema: () => ({ method: 'get', path: '/management/v1/projects/proj_demo0001/metadata-schemas/ms_demo0001' }),
+  listProjectMetadataSchemas: () => ({ method: 'get', path: '/management/v1/projects/proj_demo0001/metadata-schemas' }),
+  listProjectCampaignTemplates: () => ({ method: 'get', path: '/management/v1/projects/proj_demo0001/templates/campaigns' }),
+  listMetadataSchemas: () => ({ method: 'get', path: '/v1/metadata-schemas' }),
+  listCampaignTemplates: () => ({ method: 'get', path: '/v1/templates/campaigns' }),
   clientValidateStackedDiscounts: () => ({ method: 'post', path: '/client/v1/validations', body: { redeemables: [{ object: 'voucher', id: 'WELCOME-0001' }], order: { amount: 1000 } } }),
   clientRedeemStackedDiscounts: () => ({ method: 'post', path: '/client/v1/redemptions', body: { redeemables: [{ object: 'voucher', id: 'WELCOME-0002' }], order: { amount: 1000 } } }),
   clientListPromotionTiers: () => ({ method: 'get', path: '/client/v1/promotions/tiers' }),
@@ -68,7 +72,7 @@ const CALLS: Record<string, (ctx: { exportId: string; redemptionId: string; pare
 }
 
 const SUCCESS: Record<string, number> = { deleteCampaign: 202, revokeOAuthToken: 204 }
-const management = (op: string) => op === 'copyCampaignTemplate' || op === 'getMetadataSchema'
+const management = (op: string) => op === 'copyCampaignTemplate' || op === 'getMetadataSchema' || op.startsWith('listProject')
 const client = (op: string) => op.startsWith('client')
 
 /** The documented answer: app operations take app keys or a live bearer token, the token endpoints app keys only, management operations management keys only, the browser API client keys or a bearer token. */
