@@ -25,6 +25,9 @@ export type Command =
   | { kind: 'advance'; ms: number }
   | { kind: 'finish' | 'unknownRoute' | 'clearFaults' }
   | { kind: 'fault'; code: number }
+  | { kind: 'sandbox' }
+  | { kind: 'inSandbox'; pick: number; client: boolean }
+  | { kind: 'sandboxReset' | 'sandboxDelete'; pick: number }
 
 export const commands: fc.Arbitrary<Command> = fc.oneof(
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('create' as const), type: fc.constantFrom('DISCOUNT_COUPONS' as const, 'GIFT_VOUCHERS' as const, 'PROMOTION' as const, 'BROKEN' as const, 'RAW' as const), name: fc.nat(), count: fc.integer({ min: 0, max: 30 }), prefer: fc.boolean() }) },
@@ -39,6 +42,9 @@ export const commands: fc.Arbitrary<Command> = fc.oneof(
   fc.record({ kind: fc.constant('advance' as const), ms: fc.constantFrom(0, 10, 1000, 5000, 60_000) }),
   fc.record({ kind: fc.constantFrom('finish' as const, 'unknownRoute' as const, 'clearFaults' as const) }),
   fc.record({ kind: fc.constant('fault' as const), code: fc.nat() }),
+  fc.record({ kind: fc.constant('sandbox' as const) }),
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('inSandbox' as const), pick: fc.nat(), client: fc.boolean() }) },
+  fc.record({ kind: fc.constantFrom('sandboxReset' as const, 'sandboxDelete' as const), pick: fc.nat() }),
 )
 
 /** What earlier answers created, so later commands hit real objects (and deleted ones). */
@@ -46,9 +52,11 @@ export interface World {
   campaigns: string[]
   exports: string[]
   redemptions: string[]
+  /** Sandboxes alive, by creation order; each side has its own ids and keys (random), see Call.sandbox. */
+  sandboxes: number
 }
 
-export const newWorld = (): World => ({ campaigns: [...FIXTURE_CAMPAIGNS], exports: ['exp_unknown0000'], redemptions: ['r_unknown0000'] })
+export const newWorld = (): World => ({ campaigns: [...FIXTURE_CAMPAIGNS], exports: ['exp_unknown0000'], redemptions: ['r_unknown0000'], sandboxes: 0 })
 
 export interface Call {
   method: string
@@ -59,6 +67,11 @@ export interface Call {
   operationId?: string
   /** Or the control API's (mock/control/control-openapi.yaml). */
   controlOperation?: string
+  /**
+   * A sandbox (index in creation order) whose keys the call uses (`keys`) or whose id stands for `{sandbox}`
+   * in the path: each side fills in its own, as the ids and keys are random.
+   */
+  sandbox?: { index: number; keys?: 'app' | 'client' }
 }
 
 const pickFrom = <T>(list: T[], n: number): T => list[n % list.length]
@@ -126,11 +139,28 @@ export function callFor(c: Command, world: World): Call {
     }
     case 'unknownRoute':
       return { method: 'GET', path: '/v1/nothing-here', headers: APP }
+    case 'sandbox':
+      return { method: 'POST', path: '/_mock/sandboxes', headers: {}, controlOperation: 'createSandbox' }
+    case 'inSandbox':
+      // a sandbox's own data: what its app keys list, what its client keys validate (none yet: the default project's)
+      if (world.sandboxes === 0) return { method: 'GET', path: '/v1/campaigns', headers: {}, operationId: 'listCampaigns' }
+      if (c.client) return { method: 'POST', path: '/client/v1/validations', headers: JSON_TYPE, body: json({ redeemables: [{ object: 'voucher', id: 'GIFT-0001', gift: { credits: 100 } }] }), operationId: 'clientValidateStackedDiscounts', sandbox: { index: c.pick % world.sandboxes, keys: 'client' } }
+      return { method: 'GET', path: '/v1/campaigns?limit=3', headers: {}, operationId: 'listCampaigns', sandbox: { index: c.pick % world.sandboxes, keys: 'app' } }
+    case 'sandboxReset':
+    case 'sandboxDelete': {
+      if (world.sandboxes === 0) return { method: 'DELETE', path: '/_mock/sandboxes/sbx_none', headers: {}, controlOperation: 'deleteSandbox' }
+      const sandbox = { index: c.pick % world.sandboxes }
+      return c.kind === 'sandboxReset'
+        ? { method: 'POST', path: '/_mock/sandboxes/{sandbox}/reset', headers: {}, controlOperation: 'resetSandbox', sandbox }
+        : { method: 'DELETE', path: '/_mock/sandboxes/{sandbox}', headers: {}, controlOperation: 'deleteSandbox', sandbox }
+    }
   }
 }
 
 /** Remembers what an answer created (the same on both sides, or the test has already failed). */
 export function observe(world: World, c: Command, call: Call, status: number, body: unknown): void {
+  if (c.kind === 'sandbox' && status === 201) world.sandboxes++
+  if (c.kind === 'sandboxDelete' && status === 204) world.sandboxes--
   const object = body as { id?: string; name?: string; redemptions?: { id: string }[] } | undefined
   if (status !== 200 || !object) return
   if (c.kind === 'create' && object.id) world.campaigns.push(object.id, object.name ?? object.id)

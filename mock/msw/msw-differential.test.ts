@@ -10,10 +10,11 @@ import { createMockHandlers, type MockHandlers } from './index.js'
 import { callFor, commands, newWorld, observe, type Call, type World } from './differential-commands.js'
 
 // Issue 16: the served mock and the MSW handlers are one mock. The same seeded random sequence of
-// requests (creates, lists, gets, validations, redemptions, exports, errors, clock moves) goes to
+// requests (creates, lists, gets, validations, redemptions, exports, faults, sandboxes, errors, clock moves) goes to
 // the served mock over HTTP and to the handlers through setupServer; every answer must be the same
 // bytes: status, headers (less the transport's: date, connection, content-length) and body. Request
-// ids are random per instance in their first part and counted after it; the first part is normalised.
+// ids are random per instance in their first part and counted after it; the first part is normalised,
+// as are export download tokens and sandbox ids and secrets (random by design).
 
 const MSW_ORIGIN = 'http://promokit.test'
 const SEED = Number(process.env.PROMOKIT_DIFF_SEED ?? 20261125)
@@ -55,13 +56,29 @@ function seen(status: number, headerList: Iterable<[string, string]>, text: stri
   const headers: Record<string, string> = {}
   for (const [name, value] of headerList) if (!TRANSPORT_HEADERS.has(name)) headers[name] = value
   const prefix = headers['x-request-id']?.slice(0, 12) ?? ''
-  const normalise = (value: string) => (prefix ? value.replaceAll(prefix, 'v-instance__') : value).replace(/token=[\w-]{24}/g, 'token=<random>')
+  const normalise = (value: string) =>
+    (prefix ? value.replaceAll(prefix, 'v-instance__') : value)
+      .replace(/token=[\w-]{24}/g, 'token=<random>')
+      .replace(/sbx_(\d{4})[0-9a-f]{8}/g, 'sbx_$1<random>')
+      .replace(/-token-[0-9a-f]{24}/g, '-token-<random>')
   const normalised = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, normalise(value)]))
   return { seen: { status, headers: normalised, text: normalise(text) }, raw: { headers, text } }
 }
 
+/** The sandboxes each side created, in order (their ids and keys are random, so each side uses its own). */
+const sandboxes: Record<'served' | 'handlers', { id: string; keys: Record<string, string> }[]> = { served: [], handlers: [] }
+
+/** The call as one side sends it: its own sandbox's id in the path and keys in the headers. */
+function forSide(call: Call, side: keyof typeof sandboxes): { path: string; headers: Record<string, string> } {
+  if (!call.sandbox) return call
+  const { id, keys } = sandboxes[side][call.sandbox.index]
+  const own: Record<string, string> = call.sandbox.keys === 'app' ? { 'X-App-Id': keys.app_id, 'X-App-Token': keys.app_token } : call.sandbox.keys === 'client' ? { 'X-Client-Application-Id': keys.client_id, 'X-Client-Token': keys.client_token } : {}
+  return { path: call.path.replace('{sandbox}', id), headers: { ...call.headers, ...own } }
+}
+
 async function sendToHandlers(call: Call): Promise<Answer> {
-  const res = await fetch(`${MSW_ORIGIN}${call.path}`, { method: call.method, headers: call.headers, body: call.body })
+  const { path, headers } = forSide(call, 'handlers')
+  const res = await fetch(`${MSW_ORIGIN}${path}`, { method: call.method, headers, body: call.body })
   return seen(res.status, res.headers, await res.text())
 }
 
@@ -71,7 +88,8 @@ async function sendToHandlers(call: Call): Promise<Answer> {
  */
 function sendToServer(call: Call): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = request(`${served.url}${call.path}`, { method: call.method, headers: { ...call.headers, host: 'promokit.test' } }, (res) => {
+    const { path, headers } = forSide(call, 'served')
+    const req = request(`${served.url}${path}`, { method: call.method, headers: { ...headers, host: 'promokit.test' } }, (res) => {
       const chunks: Buffer[] = []
       res.on('data', (chunk: Buffer) => chunks.push(chunk))
       res.on('end', () => resolve(seen(res.statusCode ?? 0, Object.entries(res.headers).map(([name, value]) => [name, String(value)]), Buffer.concat(chunks).toString('utf8'))))
@@ -87,6 +105,7 @@ describe('MSW handlers and the served mock answer alike', () => {
     const [sequence] = fc.sample(fc.array(commands, { minLength: LENGTH, maxLength: LENGTH }), { seed: SEED, numRuns: 1 })
     const world: World = newWorld()
     const statuses = new Map<number, number>()
+    let sandboxed = 0
     for (const [index, command] of sequence.entries()) {
       const call = callFor(command, world)
       const fromServer = await sendToServer(call)
@@ -98,10 +117,17 @@ describe('MSW handlers and the served mock answer alike', () => {
       if (call.operationId) expectContract({ status, headers, body, text }, call.operationId)
       if (call.controlOperation) expectContract({ status, headers, body }, call.controlOperation, control)
       observe(world, command, call, status, body)
+      if (command.kind === 'sandbox' && status === 201) {
+        sandboxes.served.push(body)
+        sandboxes.handlers.push(JSON.parse(fromHandlers.raw.text))
+      }
+      if (command.kind === 'sandboxDelete' && status === 204 && call.sandbox) for (const side of Object.values(sandboxes)) side.splice(call.sandbox.index, 1)
       statuses.set(status, (statuses.get(status) ?? 0) + 1)
+      if (call.sandbox?.keys && status === 200) sandboxed++
     }
     console.info(`MSW differential: ${LENGTH} requests, answers by status ${JSON.stringify(Object.fromEntries(statuses))}`)
     // the sequence reached the answers it is meant to compare, not only one kind
     for (const status of [200, 201, 202, 204, 400, 401, 404, 409]) expect(statuses.get(status) ?? 0, `answers with ${status}`).toBeGreaterThan(0)
+    expect(sandboxed, 'requests answered inside a sandbox').toBeGreaterThan(0)
   })
 })
