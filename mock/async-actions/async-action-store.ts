@@ -1,6 +1,7 @@
 import type { Clock } from '../../src/clock.js'
 import { toIso } from '../../src/clock.js'
 import type { IdSource } from '../../src/ids.js'
+import type { components } from '../../src/types/index.js'
 import { ApiError, notFound } from '../errors.js'
 
 export type AsyncActionStatus = 'ENQUEUED' | 'IN_PROGRESS' | 'DONE' | 'FAILED'
@@ -30,7 +31,8 @@ export interface ListAsyncActionsQuery {
   end_date?: string
 }
 
-type Json = Record<string, unknown>
+type AsyncAction = components['schemas']['AsyncAction']
+type AsyncActionsList = components['schemas']['AsyncActionsList']
 
 /**
  * The async actions of one project (`aa_` ids), e.g. a campaign deletion. Like generation jobs and
@@ -58,14 +60,14 @@ export class AsyncActionStore {
   }
 
   /** getAsyncAction: the full object, `result` included once DONE. */
-  get(id: string): Json {
+  get(id: string): AsyncAction {
     const job = this.#jobs.get(id)
     if (!job) throw notFound('async_action', id)
     return this.#view(job, true)
   }
 
   /** listAsyncActions: newest first; `end_date` pages back in time, as the real service's cursor does. */
-  list(query: ListAsyncActionsQuery = {}): Json {
+  list(query: ListAsyncActionsQuery = {}): AsyncActionsList {
     const limit = query.limit ?? 10
     const before = query.end_date === undefined ? Infinity : parseDate(query.end_date)
     const matching = [...this.#jobs.values()].filter((job) => job.createdAt < before).sort((a, b) => b.createdAt - a.createdAt || b.seq - a.seq)
@@ -85,11 +87,11 @@ export class AsyncActionStore {
     return latest
   }
 
-  all(): Json[] {
+  all(): AsyncAction[] {
     return [...this.#jobs.values()].map((job) => this.#view(job, true))
   }
 
-  #view(job: AsyncActionJob, withResult: boolean): Json {
+  #view(job: AsyncActionJob, withResult: boolean): AsyncAction {
     const now = this.deps.clock.now()
     const status: AsyncActionStatus = now < job.startsAt ? 'ENQUEUED' : now < job.doneAt ? 'IN_PROGRESS' : 'DONE'
     const span = job.doneAt - job.startsAt

@@ -1,6 +1,7 @@
 import type { SpecDocument } from '../deps.js'
 import { ApiError } from '../errors.js'
-import type { OperationHandlers } from '../types.js'
+import type { OAuthToken } from '../../src/types/index.js'
+import type { TypedHandlers } from '../typed-handlers.js'
 import type { AccessToken, TokenStore } from './token-store.js'
 
 /** Every scope the spec's OAuth schemes declare (the token endpoint accepts nothing else); a few keys, read per token request. */
@@ -15,7 +16,7 @@ export function declaredScopes(spec: SpecDocument): Set<string> {
 }
 
 /** The real service's token answer (also the body of an active token's introspection, with `active`). */
-function tokenBody(token: AccessToken, tokens: TokenStore) {
+function tokenBody(token: AccessToken, tokens: TokenStore): OAuthToken {
   return {
     access_token: token.accessToken,
     token_type: 'Bearer',
@@ -63,7 +64,7 @@ export const oauthHandlers = {
   introspectOAuthToken: ({ body }, { deps, project }) => {
     const token = deps.tokens.find(accessTokenOf(body))
     if (!token || token.projectId !== project.id || deps.tokens.state(token) !== 'active') return { status: 200, body: { active: false } }
-    return { status: 200, body: { ...tokenBody(token, deps.tokens), active: true } }
+    return { status: 200, body: { ...tokenBody(token, deps.tokens), active: true as const } }
   },
 
   revokeOAuthToken: ({ body }, { deps, project }) => {
@@ -74,4 +75,4 @@ export const oauthHandlers = {
     }
     return { status: 204 }
   },
-} satisfies OperationHandlers
+} satisfies TypedHandlers<'createOAuthToken' | 'introspectOAuthToken' | 'revokeOAuthToken'>

@@ -1,6 +1,6 @@
 import { notFound } from '../errors.js'
 import type { ProjectState } from '../project-state.js'
-import type { OperationHandlers } from '../types.js'
+import type { TypedHandlers } from '../typed-handlers.js'
 import type { RuleAssignmentView } from './rule-store.js'
 
 type AssignmentInput = Pick<RuleAssignmentView, 'related_object_type' | 'related_object_id'>
@@ -35,4 +35,4 @@ export const validationRuleHandlers = {
     const data = project.validationRules.assignments(params.validationRuleId)
     return { status: 200, body: { object: 'list', data_ref: 'data', data, total: data.length } }
   },
-} satisfies OperationHandlers
+} satisfies TypedHandlers<'createValidationRule' | 'listValidationRules' | 'getValidationRule' | 'createValidationRuleAssignment' | 'listValidationRuleAssignments'>

@@ -1,6 +1,7 @@
 import type { Clock } from '../../src/clock.js'
 import { toIso } from '../../src/clock.js'
 import type { IdSource } from '../../src/ids.js'
+import type { components } from '../../src/types/index.js'
 import { ApiError, notFound } from '../errors.js'
 import { OPERATORS, RULE_NAMES, type RuleCondition } from './rule-eval.js'
 import { parseLogic, type LogicNode } from './rule-logic.js'
@@ -8,19 +9,7 @@ import { parseLogic, type LogicNode } from './rule-logic.js'
 type Json = Record<string, unknown>
 
 /** A validation rule in its response shape (real service: ValidationRule, object `validation_rules`). */
-export interface ValidationRule {
-  id: string
-  name: string
-  rules: Json
-  error?: { message?: string }
-  applicable_to: { included: Json[]; excluded: Json[]; included_all: boolean }
-  type: string
-  context_type: string
-  created_at: string
-  updated_at: string | null
-  assignments_count: number
-  object: 'validation_rules'
-}
+export type ValidationRule = components['schemas']['ValidationRule']
 
 export interface RuleAssignmentView {
   id: string

@@ -1211,14 +1211,20 @@ export interface components {
             applicable_to?: components["schemas"]["ValidationRuleApplicableTo"];
         };
         ValidationRuleApplicableTo: {
-            included?: Record<string, never>[];
-            excluded?: Record<string, never>[];
+            included?: {
+                [key: string]: unknown;
+            }[];
+            excluded?: {
+                [key: string]: unknown;
+            }[];
             included_all?: boolean;
         };
         ValidationRule: {
             id: string;
             name: string;
-            rules: Record<string, never>;
+            rules: {
+                [key: string]: unknown;
+            };
             error?: {
                 message?: string;
             };
@@ -1289,7 +1295,9 @@ export interface components {
             /** @constant */
             object: "async_action";
             /** @description What the action did (once `DONE`); for a campaign deletion `campaign_id`, `force` and a `message`. */
-            result?: Record<string, never>;
+            result?: {
+                [key: string]: unknown;
+            };
         };
         AsyncActionsList: {
             /** @constant */
