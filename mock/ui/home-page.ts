@@ -16,9 +16,11 @@ export function homePage(deps: MockDeps, url: string): string {
 <h1>promokit mock</h1>
 <p>A stateful mock of the campaign-management API, answering at <code>${escapeHtml(url)}</code>.</p>
 <ul class="links">
-<li><a href="/_mock/ui">Console</a>: the API reference with “try it”, the mock's state, the request journal, reset, clock, latency and faults</li>
+<li><a href="/_mock/ui">Console</a>: the API reference with “try it”, the mock's state, the request journal, reset, clock, latency, faults and sandboxes</li>
 <li><a href="/openapi.json">/openapi.json</a> and <a href="/openapi.yaml">/openapi.yaml</a>: the spec, as one document</li>
-<li><code>/_mock</code>: the control API (reset, state, clock, jobs/finish, faults, latency, requests)</li>
+<li><code>/_mock</code>: the control API (reset, state, clock, jobs/finish, faults, latency, requests, sandboxes)</li>
+<li><code>POST /_mock/sandboxes</code>: a fresh project with its own keys, for each parallel UI test worker</li>
+<li>No server at all (Storybook, browser tests): <code>import { createMockHandlers } from 'promokit/msw'</code>, the same mock as MSW handlers</li>
 </ul>
 <h2>Keys</h2>
 <table><thead><tr><th>Project</th><th>X-App-Id</th><th>X-App-Token</th></tr></thead><tbody>
