@@ -13,7 +13,7 @@ import { TargetUnusable } from './preflight.js'
 import { DEFAULTS, newRunId, planChecks, runSuite } from './runner.js'
 import { loadSuite } from './suite.js'
 import { fail, toRegExp, writeOutput } from './command-support.js'
-import { prepareTarget } from './prepare-target.js'
+import { prepareTarget, startReaching } from './prepare-target.js'
 import { clusterUrl } from './target.js'
 import type { KnownIds, RunReport } from './types.js'
 
@@ -102,6 +102,7 @@ async function runContractCommand(flags: ContractFlags, io: CommandIo): Promise<
   if (flags.outputFile.length > flags.reporter.length) throw new CliError(USAGE_ERROR, '--output-file needs a --reporter before it (they pair up in order)')
   if (flags.baseUrl && flags.cluster) throw new CliError(USAGE_ERROR, 'use either --base-url or --cluster, not both')
   const grep = flags.grep === undefined ? undefined : toRegExp(flags.grep)
+  const reached = flags.list ? undefined : startReaching(flags.baseUrl)
   const suite = await loadSuite()
   if (flags.latency !== undefined && (flags.baseUrl || flags.cluster)) throw new CliError(USAGE_ERROR, '--latency applies to the in-process mock only (drop --base-url/--cluster)')
   const plan = { readOnly: flags.readOnly, grep, budget: flags.budget }
@@ -133,7 +134,7 @@ async function runContractCommand(flags: ContractFlags, io: CommandIo): Promise<
     loyaltyCardCode: flags.loyaltyCard, loyaltyRewardId: flags.loyaltyRewardId,
   }
 
-  const target = await prepareTarget({ baseUrl, credentials, ids, latencyMs: flags.latency }, io)
+  const target = await prepareTarget({ baseUrl, credentials, ids, latencyMs: flags.latency, reached: baseUrl === flags.baseUrl ? reached : undefined }, io)
   const { isMock } = target
   baseUrl = target.baseUrl
   credentials = target.credentials

@@ -7,7 +7,7 @@ import type { CommandIo } from './contract-command.js'
 import { compareRuns, describeDifference, type DriftReport, type ExchangesByCheck } from './drift.js'
 import type { Credentials } from './http-client.js'
 import { TargetUnusable } from './preflight.js'
-import { prepareTarget, type PreparedTarget } from './prepare-target.js'
+import { prepareTarget, startReaching, type PreparedTarget } from './prepare-target.js'
 import { renderHtml } from './reporters/html.js'
 import { renderJson } from './reporters/json.js'
 import { DEFAULTS, runSuite } from './runner.js'
@@ -59,6 +59,7 @@ async function runDrift(flags: DriftFlags & Record<string, string | undefined>, 
   for (const url of [flags.baseUrl, flags.against]) if (url !== undefined && !/^https?:\/\/[^/]/.test(url)) throw new CliError(USAGE_ERROR, `expected an http(s) URL, got "${url}"`)
   if (flags.latency !== undefined && flags.baseUrl) throw new CliError(USAGE_ERROR, '--latency applies to the in-process mock only (drop --base-url)')
   const grep = flags.grep === undefined ? undefined : toRegExp(flags.grep)
+  const [reachedA, reachedB] = [startReaching(flags.baseUrl), startReaching(flags.against)]
   const suite = await loadSuite()
   const side = (s: keyof typeof SIDES): { credentials: Credentials; projectId?: string } => {
     const value = (flag: string, env: string): string | undefined => flags[camel(`${SIDES[s].flag}${flag}`)] ?? envValue(io.env, `${SIDES[s].env}${env}`)
@@ -69,8 +70,8 @@ async function runDrift(flags: DriftFlags & Record<string, string | undefined>, 
   const b = side('b')
   const targets: PreparedTarget[] = []
   try {
-    targets.push(await prepareTarget({ baseUrl: flags.baseUrl, credentials: a.credentials, ids: { projectId: a.projectId }, latencyMs: flags.latency }, io))
-    targets.push(await prepareTarget({ baseUrl: flags.against, credentials: b.credentials, ids: { projectId: b.projectId } }, io))
+    targets.push(await prepareTarget({ baseUrl: flags.baseUrl, credentials: a.credentials, ids: { projectId: a.projectId }, latencyMs: flags.latency, reached: reachedA }, io))
+    targets.push(await prepareTarget({ baseUrl: flags.against, credentials: b.credentials, ids: { projectId: b.projectId }, reached: reachedB }, io))
     io.stdout.write(`Running the suite on A ${targets[0].baseUrl} and B ${targets[1].baseUrl}\n`)
     const [ra, rb] = await Promise.all(targets.map((t) => runRecorded(t, suite, flags, grep)))
     const drift = compareRuns(ra.report, ra.exchanges, rb.report, rb.exchanges)

@@ -12,6 +12,20 @@ export interface TargetInput {
   ids: KnownIds
   /** In-process mock only: latency added to every answer. */
   latencyMs?: number
+  /** The reachability probe of `baseUrl`, if the command started it early (see startReaching). */
+  reached?: Promise<void>
+}
+
+/**
+ * Starts probing a deployment before the spec is loaded, so that an unreachable one is reported within 5 s
+ * of the command's start even on a busy machine; prepareTarget awaits it. Undefined for no or a malformed URL.
+ */
+export function startReaching(baseUrl: string | undefined): Promise<void> | undefined {
+  if (!baseUrl || !/^https?:\/\/[^/]/.test(baseUrl)) return undefined
+  const probe = reachTarget(baseUrl)
+  // Awaited later by prepareTarget; until then a rejection is not "unhandled".
+  probe.catch(() => undefined)
+  return probe
 }
 
 export interface PreparedTarget {
@@ -42,7 +56,7 @@ export async function prepareTarget(input: TargetInput, io: { stdout: { write(te
     io.stdout.write(`Started the promokit mock at ${baseUrl}\n`)
   }
   // One clear line within seconds for a target that does not answer, instead of one failure per check.
-  if (!mock) await reachTarget(baseUrl).catch((error: Error) => fail(error.message))
+  if (!mock) await (input.reached ?? reachTarget(baseUrl)).catch((error: Error) => fail(error.message))
   const isMock = mock !== undefined || (await detectMock(baseUrl))
   if (!credentials.appId || !credentials.appToken) credentials = await fallbackCredentials(credentials, isMock, io)
   return { baseUrl, credentials, ids, isMock, close: async () => mock?.close() }

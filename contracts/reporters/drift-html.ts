@@ -8,8 +8,9 @@ export function driftHtml(drift: DriftReport): string {
     .join('\n')
   return `<section id="drift"><h2>Drift: A <code>${esc(drift.a.baseUrl)}</code> vs B <code>${esc(drift.b.baseUrl)}</code></h2>
 <p>${drift.checks.length} check(s) answered differently. A: ${summary(drift.a.summary)}; B: ${summary(drift.b.summary)}.</p>
-${drift.checks.length ? `<table><thead><tr><th>Check</th><th>Kind</th><th>Where</th><th>A</th><th>B</th></tr></thead><tbody>${rows}</tbody></table>` : ''}</section>`
+${drift.checks.length ? `<table class="drift"><colgroup><col style="width:15em"><col style="width:5em"><col style="width:17em"><col><col></colgroup><thead><tr><th>Check</th><th>Kind</th><th>Where</th><th>A</th><th>B</th></tr></thead><tbody>${rows}</tbody></table>` : ''}</section>`
 }
 
 const summary = (s: DriftReport['a']['summary']): string => `${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped`
-const show = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v))
+// Arrays (enum values seen) spaced, so that a long one wraps inside its column.
+const show = (v: unknown): string => (typeof v === 'string' ? v : Array.isArray(v) ? v.map((x) => JSON.stringify(x)).join(', ') : JSON.stringify(v))

@@ -128,4 +128,5 @@ table.others pre.curl{margin:0;padding:2px 4px;max-height:calc(3 * 1.45em + 4px)
 .cov{display:grid;grid-template-columns:repeat(auto-fill,minmax(36em,1fr));gap:1px 24px;font-size:13px}.cov div{display:flex;align-items:baseline}
 .cov code{flex:0 0 18em;margin-right:6px}.cov span.chips{flex:1}
 .hit,.miss{padding:0 3px;margin-right:2px;border-radius:3px}.hit{background:#d4f0dc}.miss{background:#eee;color:#999}
+table.drift{table-layout:fixed}table.drift td{overflow-wrap:anywhere}
 .bad{color:#b3261e}.warn{background:#ffd54f;color:#000;padding:4px 8px}.dim{color:#666;font-weight:400}summary{cursor:pointer;color:#0b57d0}`
