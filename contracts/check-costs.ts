@@ -49,6 +49,8 @@ const CATALOGUE: Record<string, [requests: number, value: number, shares: Shared
   'categories.create': [1, 3, { changes: ['categories'] }],
   'categories.invalid-hierarchy-400': [1, 1, NOTHING],
   'categories.expand-on-list-campaigns': [5, 2, { changes: ['campaign-list', 'categories'] }],
+  'promotions.tiers': [3, 2, { reads: ['campaign-list'] }],
+  'promotions.get-unknown-tier-404': [1, 1, NOTHING],
   'categories.list': [1, 2, { reads: ['categories'] }],
   'categories.get': [2, 2, { reads: ['categories'] }],
   'categories.get-unknown-404': [1, 1, NOTHING],

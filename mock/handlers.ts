@@ -9,6 +9,7 @@ import { referralHandlers } from './referrals/referral-handlers.js'
 import { exportHandlers } from './exports/export-handlers.js'
 import { clientHandlers } from './client/client-handlers.js'
 import { asyncActionHandlers } from './async-actions/async-action-handlers.js'
+import { promotionHandlers } from './promotions/promotion-handlers.js'
 import { redemptionHandlers } from './redemptions/redemption-handlers.js'
 import { validationRuleHandlers } from './validation-rules/rule-handlers.js'
 import type { OperationHandlers } from './types.js'
@@ -28,5 +29,6 @@ export const operationHandlers: OperationHandlers = {
   ...clientHandlers,
   ...asyncActionHandlers,
   ...redemptionHandlers,
+  ...promotionHandlers,
   ...validationRuleHandlers,
 }

@@ -94,6 +94,7 @@ describe('prism mock agrees with our validator', () => {
         'listValidationRuleAssignments',
         'listCategories', 'getCategory', 'getRewardAssignment', 'listRewardAssignments', 'listExports',
         'listCampaignTemplates', 'listProjectCampaignTemplates', 'listMetadataSchemas', 'listProjectMetadataSchemas',
+        'listPromotionTiers', 'getPromotionTier', 'listCampaignPromotionTiers',
       ].sort(),
     )
   })

@@ -110,6 +110,34 @@ export const readChecks: Check[] = [
       ctx.expectThat(res, '/schemas', (schemas: any[]) => schemas.some((s) => s?.id === ctx.ids.metadataSchemaId), `${ctx.ids.metadataSchemaId} among them`)
     },
   })),
+  {
+    id: 'promotions.tiers',
+    title: "promotion tiers: the listed tier reads the same by id and in its campaign's tiers",
+    operationIds: ['listPromotionTiers', 'getPromotionTier', 'listCampaignPromotionTiers'],
+    readOnly: true,
+    async run(ctx) {
+      const list = await ctx.call({ operationId: 'listPromotionTiers', method: 'GET', path: '/v1/promotions/tiers', query: { limit: 10 } }, { status: 200 })
+      ctx.expectThat(list, '/total', (total) => total === undefined || total >= list.response.body.tiers.length, 'at least the number of tiers listed')
+      const listed = list.response.body.tiers?.[0]
+      if (!listed) ctx.skip('the project has no promotion tier to read')
+      const one = await ctx.call({ operationId: 'getPromotionTier', method: 'GET', path: `/v1/promotions/tiers/${enc(listed.id)}` }, { status: 200 })
+      for (const field of ['id', 'name', 'campaign_id']) ctx.expectField(one, `/${field}`, listed[field], 'getPromotionTier answers the tier listPromotionTiers lists')
+      const campaignId = listed.campaign_id ?? listed.campaign?.id
+      if (typeof campaignId !== 'string') ctx.skip('the listed tier names no campaign')
+      const ofCampaign = await ctx.call({ operationId: 'listCampaignPromotionTiers', method: 'GET', path: `/v1/promotions/${enc(campaignId)}/tiers` }, { status: 200 })
+      ctx.expectThat(ofCampaign, '/tiers', (tiers: any[]) => tiers.some((t) => t?.id === listed.id), `${listed.id} among its campaign's tiers`)
+    },
+  },
+  {
+    id: 'promotions.get-unknown-tier-404',
+    title: 'an unknown promotion tier gets 404 not_found',
+    operationIds: ['getPromotionTier'],
+    readOnly: true,
+    async run(ctx) {
+      const res = await ctx.call({ operationId: 'getPromotionTier', method: 'GET', path: '/v1/promotions/tiers/promo_pkUnknown000000000000' }, { status: 404 })
+      ctx.expectField(res, '/key', 'not_found')
+    },
+  },
 ]
 
 /** After the export checks, so that against the mock the run's own export is there to be listed. */

@@ -877,6 +877,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/promotions/tiers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List promotion tiers
+         * @description The tiers of every promotion campaign of the project, oldest campaign first, each campaign's in
+         *     hierarchy order; `is_available=true` keeps those that can be applied now (tier and campaign active,
+         *     within their dates). The same list as `GET /client/v1/promotions/tiers`, with the application keys.
+         */
+        get: operations["listPromotionTiers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/promotions/tiers/{promotionTierId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The promotion tier (`promo_...`). */
+                promotionTierId: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a promotion tier
+         * @description A tier with its parent campaign's dates and its redemption summary so far.
+         */
+        get: operations["getPromotionTier"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/promotions/{campaignId}/tiers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The campaign id (`camp_...`) or the campaign name. */
+                campaignId: components["parameters"]["CampaignIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the promotion tiers of a campaign
+         * @description A campaign's tiers in hierarchy order (none for a campaign that is not a promotion), as getCampaign
+         *     shows them in `promotion`.
+         */
+        get: operations["listCampaignPromotionTiers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -5014,6 +5083,97 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listPromotionTiers: {
+        parameters: {
+            query?: {
+                /** @description Only tiers that can be applied now. */
+                is_available?: boolean;
+                /** @description Page size, 1 to 100. */
+                limit?: components["parameters"]["ListLimit"];
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["ListPage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of tiers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PromotionTiersList"];
+                };
+            };
+            400: components["responses"]["InvalidQueryParams"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getPromotionTier: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The promotion tier (`promo_...`). */
+                promotionTierId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tier. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PromotionTier"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description No promotion tier with this id (or its campaign was deleted). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listCampaignPromotionTiers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The campaign id (`camp_...`) or the campaign name. */
+                campaignId: components["parameters"]["CampaignIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The campaign's tiers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PromotionTiersList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["CampaignNotFound"];
             429: components["responses"]["TooManyRequests"];
         };
     };
