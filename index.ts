@@ -11,7 +11,7 @@ export type { FaultAction, FaultInput } from './mock/control/faults.js'
 export type { HandlerContext, HandlerResult, OperationHandler, OperationHandlers, OperationRequest } from './mock/types.js'
 
 // Spec and validation
-export { createContractValidator, type ContractValidator } from './src/validation/validator.js'
+export { createContractValidator, loadCompiledSpec, type CompiledSpec, type ContractValidator } from './src/validation/validator.js'
 export type { Violation } from './src/validation/violations.js'
 export { loadSpec, type OpenApiDocument } from './src/spec/load-spec.js'
 export { listOperations, type OperationInfo } from './src/spec/operations.js'

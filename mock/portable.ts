@@ -29,6 +29,11 @@ export interface PortableMockOptions {
   /** Waits the injected latency (default: a timer). */
   delay?: (ms: number) => Promise<void>
   handlers?: MockCoreOptions['handlers']
+  /**
+   * A compiled spec to use instead of the bundled one compiled for this mock: in Node, `loadCompiledSpec()`
+   * (promokit) gives one with the build's precompiled validators. Sharing one between mocks is the caller's choice.
+   */
+  spec?: { doc: OpenApiDocument; validator: ContractValidator }
 }
 
 /** What tests and tools do to a portable mock without going through `/_mock` requests. */
@@ -60,7 +65,7 @@ export interface PortableMock {
 export async function createPortableMock(options: PortableMockOptions = {}): Promise<PortableMock> {
   const clockKind = typeof options.clock === 'string' ? options.clock : undefined
   const config = resolveConfig({ ...options.config, ...(options.seed !== undefined ? { seed: options.seed } : {}), ...(clockKind ? { clock: clockKind } : {}), fixturesDir: undefined })
-  const { doc, validator } = compileBundledSpec()
+  const { doc, validator } = options.spec ?? compileBundledSpec()
   const fixtures = fixtureSource(options.fixtures)
   const deps = await buildMockDeps({
     config,
