@@ -65,12 +65,13 @@ export function createMockHandlers(options: MockHandlersOptions = {}): MockHandl
   const ready = mock.then((built) => built.control.deps)
   // the error reaches whoever awaits `ready` and every request; no unhandled rejection before that
   ready.catch(() => undefined)
-  // under a path prefix the core is asked directly (run), with the path below the prefix
-  let below: MockCore | undefined
+  // under a path prefix, or for a page's cross-origin request, the core is asked directly (run) with what the network would carry
+  let direct: MockCore | undefined
   const handler = http.all(`${base.pattern}/*`, async ({ request }) => {
-    if (!base.path) return (await mock).handle(request)
-    below ??= createMockCore(await ready, { handlers })
-    return answerBelow(below, request, base.path)
+    const origin = pageOriginFor(request)
+    if (!base.path && origin === undefined) return (await mock).handle(request)
+    direct ??= createMockCore(await ready, { handlers })
+    return answerDirectly(direct, request, base.path, origin)
   })
   const controls = {
     ready,
@@ -88,10 +89,30 @@ function splitBase(baseUrl: string): { pattern: string; path: string } {
   return { pattern, path }
 }
 
-/** The answer to a request under `http://host/api`: routes see `/v1/...`, and URLs the mock builds (export downloads) keep `/api`. */
-async function answerBelow(core: MockCore, request: Request, basePath: string): Promise<Response> {
+/**
+ * The page's origin when a browser would have sent it: a cross-origin request carries an `Origin`
+ * header on the network, but the copy a service worker hands to MSW has none (a page may not set it).
+ * The mock needs it for what it checks per origin (a client key's allowed origins). Undefined in Node.
+ */
+function pageOriginFor(request: Request): string | undefined {
+  const page = (globalThis as { location?: { origin?: string } }).location?.origin
+  if (!page || page === 'null' || request.headers.has('origin')) return undefined
+  return new URL(request.url).origin === page ? undefined : page
+}
+
+/**
+ * The answer through the core's own request shape: under `http://host/api` routes see `/v1/...` and URLs
+ * the mock builds (export downloads) keep `/api`; a page's cross-origin request gets its `Origin`.
+ */
+async function answerDirectly(core: MockCore, request: Request, basePath: string, pageOrigin: string | undefined): Promise<Response> {
   const url = new URL(request.url)
-  const rebased = { ...fromFetchRequest(request), url: `${url.pathname.slice(basePath.length) || '/'}${url.search}`, origin: `${url.origin}${basePath}` }
+  const incoming = fromFetchRequest(request)
+  const rebased = {
+    ...incoming,
+    url: `${url.pathname.slice(basePath.length) || '/'}${url.search}`,
+    origin: `${url.origin}${basePath}`,
+    headers: pageOrigin === undefined ? incoming.headers : { ...incoming.headers, origin: pageOrigin },
+  }
   const outcome = await core.run(rebased)
   if ('passed' in outcome) throw new TypeError('The mock core passed on a request although no site app is mounted')
   return toFetchResponse(outcome)

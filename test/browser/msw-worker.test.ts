@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEFAULT_CREDENTIALS, type MockConfigInput } from '../../mock/config.js'
 import { closeServer, listen } from '../../mock/server.js'
 import { expectContract, loadContractValidator } from '../../mock/testing/index.js'
 import { packageRoot } from '../../src/paths.js'
@@ -47,14 +48,14 @@ const CLIENT = { 'X-Client-Application-Id': 'promokit-client-id', 'X-Client-Toke
 const json = (answer: PageAnswer) => ({ status: answer.status, body: answer.body, headers: { 'content-type': 'application/json' } })
 
 /** A page with the mock started in it; `answered` lists each API answer and whether the service worker gave it. */
-async function pageWithMock(): Promise<{ page: Page; answered: { url: string; byWorker: boolean }[] }> {
+async function pageWithMock(config: MockConfigInput = {}): Promise<{ page: Page; answered: { url: string; byWorker: boolean }[] }> {
   const page = await browser.newPage()
   const answered: { url: string; byWorker: boolean }[] = []
   page.on('response', (response) => {
     if (response.url().startsWith(API)) answered.push({ url: response.url(), byWorker: response.fromServiceWorker() })
   })
   await page.goto(siteUrl)
-  await page.evaluate(`promokit.startMock({ baseUrl: ${JSON.stringify(API)}, clock: 'manual' }).then((handlers) => { window.mock = handlers })`)
+  await page.evaluate(`promokit.startMock(${JSON.stringify({ baseUrl: API, clock: 'manual', config })}).then((handlers) => { window.mock = handlers })`)
   return { page, answered }
 }
 
@@ -117,5 +118,18 @@ describe('setupWorker(...createMockHandlers()) in Chromium, no mock server', () 
     expect(answered.length).toBeGreaterThan(8)
     expect(answered.filter((a) => !a.byWorker)).toEqual([])
     await page.close()
+  })
+
+  it('a client key restricted to allowed origins is checked against the page’s origin, as over the network', async () => {
+    const restrictTo = (origin: string): MockConfigInput => ({ credentials: { projects: DEFAULT_CREDENTIALS.projects.map((p, i) => (i === 0 ? { ...p, clientOrigins: [origin] } : p)) } })
+    const order = { redeemables: [{ object: 'voucher', id: 'WELCOME-0001' }], order: { amount: 10000 } }
+    for (const [origin, status] of [[siteUrl, 200], ['http://elsewhere.test', 403]] as const) {
+      const { page } = await pageWithMock(restrictTo(origin))
+      const answer = await fetchFromPage(page, `${API}/client/v1/validations`, { method: 'POST', headers: CLIENT, body: order })
+      expectContract(json(answer), 'clientValidateStackedDiscounts')
+      expect(answer.status, `client key allowed from ${origin}`).toBe(status)
+      if (status === 403) expect(answer.body).toMatchObject({ key: 'forbidden', details: expect.stringContaining(siteUrl) })
+      await page.close()
+    }
   })
 })
