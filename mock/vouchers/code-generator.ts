@@ -49,6 +49,18 @@ const countSlots = (pattern: string): number => {
 
 /** The characters of a charset without repeats: the charset itself when it has none (the usual case, no copy). */
 const uniqueChars = (charset: string): string[] | string => {
+  // ASCII (every usual charset) through a presence table: the search below was quadratic, 15% of seeding 10,000 campaigns
+  const seen = new Uint8Array(128)
+  for (let i = 0; i < charset.length; i++) {
+    const unit = charset.charCodeAt(i)
+    if (unit >= 128) return uniqueWideChars(charset)
+    if (seen[unit] === 1) return [...new Set(charset)]
+    seen[unit] = 1
+  }
+  return charset
+}
+
+const uniqueWideChars = (charset: string): string[] | string => {
   for (let i = 0; i < charset.length; i++) {
     const unit = charset.charCodeAt(i)
     // a repeat, or a character outside the BMP (counted by code point, as the generator draws them)

@@ -49,6 +49,9 @@ describe('code generation', () => {
     expect(config.pattern).toBe('########')
     expect(config.charset).toBe('0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ')
     expect(codeSpace(normaliseCodeConfig({ pattern: '##', charset: 'AAB' }))).toBe(4)
+    // characters past ASCII, repeated, and one outside the BMP: counted once each, by code point
+    expect(codeSpace(normaliseCodeConfig({ pattern: '##', charset: 'ééa' }))).toBe(4)
+    expect(codeSpace(normaliseCodeConfig({ pattern: '##', charset: 'a\u{1F600}\u{1F600}b' }))).toBe(9)
   })
 
   it('is reproducible for the same seed and campaign', () => {
