@@ -47,7 +47,8 @@ async function discoverReferral(client: HttpClient, ids: KnownIds, unavailable: 
       path: `/v1/referrals/${encodeURIComponent(ids.referralCampaignId)}/members/${encodeURIComponent(code)}/holders`,
       query: { limit: 1 },
     })
-    if ((holders.response.body?.total ?? 0) > 0) {
+    // The holders themselves, not `total`: a target whose total is wrong must not steer the checks to an empty code.
+    if ((holders.response.body?.data ?? []).length > 0) {
       ids.referralMemberId = code
       return
     }
