@@ -59,7 +59,8 @@ describe('promokit contract (the built CLI)', () => {
     expect(ops).toBe(allOps)
     expect(requests).toBeLessThanOrEqual(100)
     expect(limit).toBe(100)
-    expect(budgeted.stdout).toMatch(/^list\.\S+ .*\(read-only; ~\d+ req\)$/m)
+    // One line per planned check with its request estimate (which checks fit moves as the catalogue grows).
+    expect(budgeted.stdout).toMatch(/^[a-z-]+\.\S+ .*\((read-only|writes); ~\d+ req(; needs [\w, ]+)?\)$/m)
   })
 
   it('exits 2 on a usage error', () => {
