@@ -24,8 +24,10 @@ export function writeAnswer(res: ServerResponse, answer: CoreAnswer): void {
   }
   res.statusCode = answer.status
   for (const name in answer.headers) res.setHeader(name, answer.headers[name])
-  if (answer.body === undefined) res.end()
-  else res.end(answer.body)
+  if (answer.body === undefined) return void res.end()
+  // set here, not left to Node: for HEAD it would send none, and HEAD answers with the GET's headers
+  if (!res.hasHeader('content-length')) res.setHeader('content-length', typeof answer.body === 'string' ? Buffer.byteLength(answer.body) : answer.body.byteLength)
+  res.end(answer.body)
 }
 
 /** The body bytes, or undefined when the request has none (the SDK sends JSON content type on GETs with no body). */

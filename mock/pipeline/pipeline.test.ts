@@ -18,7 +18,7 @@ describe('routing', () => {
 
   it('answers a known path with a wrong method with 405 and an Allow header', async () => {
     const { request, headers } = await createTestApp({ handlers })
-    const res = await request.delete('/v1/categories').set(headers.app)
+    const res = await request.delete('/v1/validations').set(headers.app)
 
     expect(res.status).toBe(405)
     expect(res.headers.allow).toBe('POST')

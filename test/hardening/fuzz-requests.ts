@@ -28,6 +28,8 @@ const KNOWN_IDS: Record<string, string[]> = {
   code: ['WELCOME-0001', 'GIFT-0001', 'LOYAL-0001', 'v_demo0001', 'REF-ALICE', 'CREDIT-0001'],
   rewardId: ['rew_demo0001', 'rew_demo0001', 'rew_demo0002', 'rew_demo0003', 'rew_demob001'],
   assignmentId: ['rewa_demo0001', 'rewa_demo0002'],
+  categoryId: ['cat_demo0001', 'cat_demo0002', 'cat_demo0003'],
+  promotionTierId: ['promo_demo0001', 'promo_demo0002'],
   exportId: ['exp_0001', 'exp_0002'],
   redemptionId: ['r_0001', 'r_0002'],
   // the async actions of the fuzzed deletes (sequential ids)
@@ -37,6 +39,9 @@ const KNOWN_IDS: Record<string, string[]> = {
   projectId: ['proj_demo0001', 'proj_demo0002'],
   campaignTemplateId: ['camp_tpl_demo0001', 'camp_tpl_demo0002', 'camp_tpl_demob001'],
   metadataSchemaId: ['ms_demo0001', 'ms_demo0012', 'ms_demob001'],
+  // a template copies only from its own project: the fixture pairs, so copies succeed as often as other operations' calls
+  'copyCampaignTemplate.projectId': ['proj_demo0001'],
+  'copyCampaignTemplate.campaignTemplateId': ['camp_tpl_demo0001', 'camp_tpl_demo0002'],
   // only the referral campaign has members
   'listReferralCodeHolders.campaignId': ['camp_demo0005', 'camp_demo0005', 'camp_demo0001'],
   // sequential ids, and a redemption takes two (parent, then child): odd ids are parents
