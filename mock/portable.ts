@@ -6,6 +6,7 @@ import type { IdSource } from '../src/ids.js'
 import { decodeGraph } from '../src/spec/graph-json.js'
 import type { OpenApiDocument } from '../src/spec/load-spec.js'
 import { OPENAPI_GRAPH } from '../src/spec/openapi-graph.js'
+import { ajvModules } from '../src/validation/ajv-modules.js'
 import { buildContractValidator, type ContractValidator } from '../src/validation/validator-core.js'
 import { resolveConfig, type MockConfigInput, type MockCredentials } from './config.js'
 import { advanceClock, finishJobs } from './control/clock-control.js'
@@ -93,7 +94,7 @@ export async function createPortableMock(options: PortableMockOptions = {}): Pro
 /** The bundled spec, decoded for this instance alone; its schemas compile as operations are first called. */
 export function compileBundledSpec(): { doc: OpenApiDocument; validator: ContractValidator } {
   const doc = decodeGraph<OpenApiDocument>(OPENAPI_GRAPH)
-  return { doc, validator: buildContractValidator(doc, undefined, { checkAll: false }) }
+  return { doc, validator: buildContractValidator(doc, undefined, { checkAll: false, ajv: ajvModules }) }
 }
 
 /** A given set is checked once (a broken one fails here, naming the part and field); the bundled one too. */

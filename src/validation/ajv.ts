@@ -1,13 +1,21 @@
-import { Ajv2020 } from 'ajv/dist/2020.js'
-import ajvFormats from 'ajv-formats'
+import type { Ajv2020, Options } from 'ajv/dist/2020.js'
+
+/**
+ * Ajv and its formats, handed in: the platform-neutral core imports them (ajv-modules.ts), Node loads
+ * them on first use (ajv-node.ts), so a mock started from precompiled validators never loads Ajv.
+ */
+export interface AjvModules {
+  Ajv2020: new (options: Options) => Ajv2020
+  addFormats: (ajv: Ajv2020) => unknown
+}
 
 /**
  * The one Ajv instance a validator compiles into. Strict about JSON Schema itself (a typo such as
  * `minimun` in the spec fails at creation) but not about type annotations OpenAPI authors routinely omit.
  * `sourceCode` keeps the generated code, for standalone modules (bin/precompile.js).
  */
-export function createAjv(customFormats: Iterable<string>, sourceCode = false): Ajv2020 {
-  const ajv = new Ajv2020({
+export function createAjv(modules: AjvModules, customFormats: Iterable<string>, sourceCode = false): Ajv2020 {
+  const ajv = new modules.Ajv2020({
     allErrors: true,
     discriminator: true,
     verbose: true,
@@ -19,7 +27,7 @@ export function createAjv(customFormats: Iterable<string>, sourceCode = false): 
     addUsedSchema: false,
     ...(sourceCode ? { code: { source: true } } : {}),
   })
-  ajvFormats.default(ajv)
+  modules.addFormats(ajv)
   // OpenAPI's annotation keywords: no validation meaning (OpenAPI 3.1 §4.8.24 `example`, `xml`, `externalDocs`).
   ajv.addVocabulary(['example', 'xml', 'externalDocs'])
   // OpenAPI allows any format name; the ones ajv-formats does not know are annotations.

@@ -2,7 +2,7 @@ import type { Ajv2020 } from 'ajv/dist/2020.js'
 import type { ValidateFunction } from 'ajv'
 import type { OpenApiDocument } from '../spec/load-spec.js'
 import type { OperationInfo } from '../spec/operations.js'
-import { collectFormats, createAjv } from './ajv.js'
+import { collectFormats, createAjv, type AjvModules } from './ajv.js'
 import type { SchemaSource } from './collapse.js'
 import { SchemaView, sharedObjects, type Direction } from './schema-views.js'
 
@@ -27,8 +27,8 @@ export interface RuntimeCompiler extends PlanCompiler {
  * One Ajv instance with every shared schema of both views registered (nothing compiled yet: plans compile
  * on `compile`). `sourceCode` keeps the generated code for standalone modules.
  */
-export function runtimeCompiler(doc: OpenApiDocument, operations: readonly OperationInfo[], sourceCode = false): RuntimeCompiler {
-  const ajv = createAjv(collectFormats(doc), sourceCode)
+export function runtimeCompiler(doc: OpenApiDocument, operations: readonly OperationInfo[], ajvModules: () => AjvModules, sourceCode = false): RuntimeCompiler {
+  const ajv = createAjv(ajvModules(), collectFormats(doc), sourceCode)
   const shared = sharedObjects(doc)
   const views = { request: new SchemaView(doc, 'request', shared), response: new SchemaView(doc, 'response', shared) }
   // Every schema is converted before anything compiles: the shared ones found on the way must be

@@ -4,6 +4,7 @@ import { encodeGraph } from '../spec/graph-json.js'
 import { parseSpec } from '../spec/load-spec.js'
 import { listOperations } from '../spec/operations.js'
 import { ARTIFACT_FORMAT, artifactKey, fileHashes, writeArtifact, type PrecompiledExtra, type PrecompiledManifest } from '../spec/precompiled.js'
+import { loadAjvModules } from './ajv-node.js'
 import { runtimeCompiler, type PlanCompiler } from './plan-compiler.js'
 import { buildRequestPlan } from './request-plan.js'
 import { buildResponsePlan } from './response-plan.js'
@@ -18,7 +19,7 @@ export async function writePrecompiled(path: string, dir: string): Promise<{ key
   const key = artifactKey(path)
   const { doc, files } = await parseSpec(path)
   const operations = listOperations(doc)
-  const rt = runtimeCompiler(doc, operations, true)
+  const rt = runtimeCompiler(doc, operations, loadAjvModules, true)
   const { ajv, views } = rt
 
   // The plans, built exactly as at run time, name every schema they compile.

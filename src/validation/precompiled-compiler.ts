@@ -2,6 +2,7 @@ import type { ValidateFunction } from 'ajv'
 import type { OpenApiDocument } from '../spec/load-spec.js'
 import type { OperationInfo } from '../spec/operations.js'
 import type { PrecompiledArtifact } from '../spec/precompiled.js'
+import type { AjvModules } from './ajv.js'
 import type { SchemaSource } from './collapse.js'
 import { runtimeCompiler, type PlanCompiler, type RuntimeCompiler } from './plan-compiler.js'
 import type { Direction } from './schema-views.js'
@@ -11,10 +12,10 @@ import type { Direction } from './schema-views.js'
  * combinator branches, which violations re-run on a failure, are found by their JSON. Anything the
  * artifact lacks (a schema passed to validateValue) compiles with Ajv, loaded only then.
  */
-export function precompiledCompiler(doc: OpenApiDocument, operations: readonly OperationInfo[], artifact: PrecompiledArtifact): PlanCompiler {
+export function precompiledCompiler(doc: OpenApiDocument, operations: readonly OperationInfo[], artifact: PrecompiledArtifact, ajvModules: () => AjvModules): PlanCompiler {
   const { manifest, validators } = artifact
   let fallback: RuntimeCompiler | undefined
-  const runtime = () => (fallback ??= runtimeCompiler(doc, operations))
+  const runtime = () => (fallback ??= runtimeCompiler(doc, operations, ajvModules))
   const exported = (direction: Direction, name: string): ValidateFunction => {
     const validate = validators(direction)[name]
     if (typeof validate !== 'function') throw new Error(`promokit: the precompiled validators lack ${name}; run npm run build again`)

@@ -2,6 +2,7 @@ import type { ValidateFunction } from 'ajv'
 import type { OpenApiDocument } from '../spec/load-spec.js'
 import { listOperations, type OperationInfo } from '../spec/operations.js'
 import type { PrecompiledArtifact } from '../spec/precompiled.js'
+import type { AjvModules } from './ajv.js'
 import { runtimeCompiler, type PlanCompiler } from './plan-compiler.js'
 import { precompiledCompiler } from './precompiled-compiler.js'
 import { buildRequestPlan, runRequestPlan, type RequestInput, type RequestPlan, type RequestResult } from './request-plan.js'
@@ -25,6 +26,8 @@ export interface ContractValidator {
 }
 
 export interface ValidatorOptions {
+  /** Where Ajv comes from when a schema must compile at run time (ajv-modules.ts imports it; Node loads it on first use). */
+  ajv: () => AjvModules
   /**
    * `false`: compile each operation's schemas on its first use instead of all at creation. For a spec known
    * to compile (the bundled one, compiled whole by every build): the browser core then starts in
@@ -40,14 +43,14 @@ export interface ValidatorOptions {
  * validators instead: same violations, no compiling. Reads no file: this is the validator of the
  * platform-neutral core (mock/portable.ts); validator.ts finds the artifact for Node.
  */
-export function buildContractValidator(doc: OpenApiDocument, artifact?: PrecompiledArtifact, options: ValidatorOptions = {}): ContractValidator {
+export function buildContractValidator(doc: OpenApiDocument, artifact: PrecompiledArtifact | undefined, options: ValidatorOptions): ContractValidator {
   const operations = listOperations(doc)
   const byId = new Map<string, OperationInfo>()
   for (const op of operations) {
     if (byId.has(op.operationId)) throw new Error(`spec: operationId ${op.operationId} is used twice`)
     byId.set(op.operationId, op)
   }
-  const compiler: PlanCompiler = artifact ? precompiledCompiler(doc, operations, artifact) : runtimeCompiler(doc, operations)
+  const compiler: PlanCompiler = artifact ? precompiledCompiler(doc, operations, artifact, options.ajv) : runtimeCompiler(doc, operations, options.ajv)
   const requestPlans = new Map<string, RequestPlan>()
   const responsePlans = new Map<string, ResponsePlan>()
   const requestPlan = (operationId: string) => planOf(operationId, requestPlans, buildRequestPlan)

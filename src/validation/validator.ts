@@ -1,6 +1,7 @@
 import { specPath } from '../paths.js'
 import { loadSpec, type OpenApiDocument } from '../spec/load-spec.js'
 import { precompiledFor } from '../spec/precompiled.js'
+import { loadAjvModules } from './ajv-node.js'
 import { buildContractValidator, type ContractValidator } from './validator-core.js'
 
 export { buildContractValidator, type ContractValidator } from './validator-core.js'
@@ -15,7 +16,7 @@ export { buildContractValidator, type ContractValidator } from './validator-core
  * const { violations } = contracts.validateResponse('getCampaign', 200, body, headers)
  */
 export function createContractValidator(doc: OpenApiDocument): ContractValidator {
-  return buildContractValidator(doc, precompiledFor(doc))
+  return buildContractValidator(doc, precompiledFor(doc), { ajv: loadAjvModules })
 }
 
 /** A spec document and its validator, compiled together; a mock holds one of its own unless given one to share. */
