@@ -17,7 +17,7 @@ const HEADER = `/**
 
 export async function generateTypes() {
   // The spec's `info.version` is a date; openapi-typescript's own banner would add nothing but churn.
-  const ast = await openapiTS(specUrl, { silent: true, alphabetize: false, readWriteMarkers: false })
+  const ast = await openapiTS(specUrl, { silent: true, alphabetize: false, readWriteMarkers: false, emptyObjectsUnknown: true })
   return HEADER + astToString(ast)
 }
 

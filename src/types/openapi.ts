@@ -1062,8 +1062,8 @@ export interface components {
                 qualification_type?: "BALANCE" | "POINTS_IN_PERIOD";
                 /** @enum {string} */
                 qualification_period?: "MONTH" | "QUARTER" | "HALF_YEAR" | "YEAR";
-                start_date?: Record<string, never>;
-                expiration_date?: Record<string, never>;
+                start_date?: Record<string, unknown>;
+                expiration_date?: Record<string, unknown>;
             };
             access_settings_assignments?: components["schemas"]["AccessSettingsAssignmentsList"];
             validation_rules_assignments?: components["schemas"]["ValidationRuleAssignmentsList"];
@@ -1107,9 +1107,9 @@ export interface components {
             unit_off?: number;
             unit_off_formula?: string;
             unit_type?: string;
-            units?: Record<string, never>[];
-            product?: Record<string, never>;
-            sku?: Record<string, never>;
+            units?: Record<string, unknown>[];
+            product?: Record<string, unknown>;
+            sku?: Record<string, unknown>;
             is_dynamic?: boolean;
             /** @enum {string} */
             effect?: "APPLY_TO_ORDER" | "APPLY_TO_ITEMS" | "APPLY_TO_ITEMS_PROPORTIONALLY" | "APPLY_TO_ITEMS_PROPORTIONALLY_BY_QUANTITY" | "APPLY_TO_ITEMS_BY_QUANTITY" | "ADD_MISSING_ITEMS" | "ADD_NEW_ITEMS" | "ADD_MANY_ITEMS" | "ADD_SAME_ITEMS";
@@ -1322,7 +1322,7 @@ export interface components {
             object?: "list";
             /** @constant */
             data_ref?: "data";
-            data?: Record<string, never>[];
+            data?: Record<string, unknown>[];
             total?: number;
         };
         /** @description A page of campaigns. Unlike other lists it has no `has_more`. */
@@ -1533,7 +1533,7 @@ export interface components {
                     };
                 };
             } & {
-                [key: string]: Record<string, never>;
+                [key: string]: Record<string, unknown>;
             };
         };
         CampaignTemplate: {
@@ -1615,7 +1615,7 @@ export interface components {
             active: boolean | null;
             additional_info?: string | null;
             metadata?: components["schemas"]["Metadata"];
-            assets?: Record<string, never>;
+            assets?: Record<string, unknown>;
             is_referral_code: boolean | null;
             /** Format: date-time */
             created_at: string;
@@ -1630,7 +1630,7 @@ export interface components {
                 object?: "list";
                 url?: string;
             };
-            publish?: Record<string, never>;
+            publish?: Record<string, unknown>;
             /** @constant */
             object: "voucher";
         };
@@ -1735,11 +1735,11 @@ export interface components {
                 unassign?: components["schemas"]["AccessSettingsIds"];
             } | null;
             /** @description Not simulated by the mock (a non-null value is a 400). */
-            gift?: Record<string, never> | null;
+            gift?: Record<string, unknown> | null;
             /** @description Not simulated by the mock (a non-null value is a 400). */
-            loyalty_tiers_expiration?: Record<string, never> | null;
+            loyalty_tiers_expiration?: Record<string, unknown> | null;
             /** @description Not simulated by the mock (a non-null value is a 400). */
-            options?: Record<string, never> | null;
+            options?: Record<string, unknown> | null;
         };
         AccessSettingsIds: {
             areas_ids?: string[];
@@ -1905,15 +1905,15 @@ export interface components {
             unit_type?: string;
             /** @enum {string} */
             effect?: "ADD_MISSING_ITEMS" | "ADD_NEW_ITEMS" | "ADD_MANY_ITEMS" | "ADD_SAME_ITEMS";
-            product?: Record<string, never>;
-            sku?: Record<string, never>;
+            product?: Record<string, unknown>;
+            sku?: Record<string, unknown>;
             units?: {
                 unit_off?: number;
                 unit_type: string;
                 /** @enum {string} */
                 effect: "ADD_MISSING_ITEMS" | "ADD_NEW_ITEMS";
-                product?: Record<string, never>;
-                sku?: Record<string, never>;
+                product?: Record<string, unknown>;
+                sku?: Record<string, unknown>;
             }[];
         };
         GiftCreate: {
@@ -2130,7 +2130,7 @@ export interface components {
                 };
             };
         } & {
-            [key: string]: Record<string, never>;
+            [key: string]: Record<string, unknown>;
         };
         CampaignStatusFlags: {
             $active?: unknown;
@@ -2204,7 +2204,7 @@ export interface components {
             start_date?: components["schemas"]["DateTimeFilter"];
             expiration_date?: components["schemas"]["DateTimeFilter"];
         } & {
-            [key: string]: Record<string, never>;
+            [key: string]: Record<string, unknown>;
         };
         VoucherTypeFilter: {
             conditions?: {
@@ -2340,7 +2340,7 @@ export interface components {
             override?: boolean;
             name?: string;
             price?: number;
-            metadata?: Record<string, never>;
+            metadata?: Record<string, unknown>;
         };
         OrderItemSku: {
             id?: string;
@@ -2348,7 +2348,7 @@ export interface components {
             override?: boolean;
             sku?: string;
             price?: number;
-            metadata?: Record<string, never>;
+            metadata?: Record<string, unknown>;
         };
         /**
          * @example {
@@ -2375,7 +2375,7 @@ export interface components {
             price?: number;
             product?: components["schemas"]["OrderItemProduct"];
             sku?: components["schemas"]["OrderItemSku"];
-            metadata?: Record<string, never>;
+            metadata?: Record<string, unknown>;
         };
         /**
          * @description Order sent with a validation or redemption; amounts are integers in the smallest currency unit.
@@ -2407,7 +2407,7 @@ export interface components {
             items?: components["schemas"]["OrderItem"][];
             customer_id?: string | null;
             referrer_id?: string | null;
-            metadata?: Record<string, never>;
+            metadata?: Record<string, unknown>;
         };
         /**
          * @description The customer, by `id` (cust_...) or `source_id`, with optional details.
@@ -2438,7 +2438,7 @@ export interface components {
                 country?: string;
                 postal_code?: string;
             } | null;
-            metadata?: Record<string, never>;
+            metadata?: Record<string, unknown>;
         };
         /**
          * @description Session lock. On a validation, a `LOCK` reserves what the valid validation applied: one use of each voucher's redemption quantity, the gift credits and the loyalty points it takes, until `ttl` × `ttl_unit` from the validation (sending only `type` locks for 7 days). Other sessions and calls without the key see only what is left (quantity_exceeded, gift_amount_exceeded, loyalty_card_points_exceeded; a gift card reports and pays with its balance minus the reserved credits). Validating again with the same `key` replaces the reservation and restarts the TTL; a successful redemption with the `key` takes what was reserved and ends the session. Without a `key` the validation answers a new one (`ssn_...`).
@@ -2482,7 +2482,7 @@ export interface components {
             customer?: components["schemas"]["Customer"];
             session?: components["schemas"]["Session"];
             tracking_id?: string;
-            metadata?: Record<string, never>;
+            metadata?: Record<string, unknown>;
             options?: components["schemas"]["Options"];
         };
         /**
@@ -2559,7 +2559,7 @@ export interface components {
             subtotal_amount?: number;
             product?: components["schemas"]["OrderItemProduct"];
             sku?: components["schemas"]["OrderItemSku"];
-            metadata?: Record<string, never>;
+            metadata?: Record<string, unknown>;
         };
         /**
          * @description The order after the discounts were applied (response).
@@ -2610,12 +2610,12 @@ export interface components {
             items_applied_discount_amount?: number;
             total_applied_discount_amount?: number;
             items?: components["schemas"]["OrderItemCalculated"][];
-            metadata?: Record<string, never>;
+            metadata?: Record<string, unknown>;
             customer_id?: string | null;
             referrer_id?: string | null;
-            customer?: Record<string, never>;
-            referrer?: Record<string, never>;
-            redemptions?: Record<string, never>;
+            customer?: Record<string, unknown>;
+            referrer?: Record<string, unknown>;
+            redemptions?: Record<string, unknown>;
             /** @constant */
             object: "order";
         };
@@ -2624,7 +2624,7 @@ export interface components {
             object: "list";
             /** @constant */
             data_ref: "data";
-            data: Record<string, never>[];
+            data: Record<string, unknown>[];
             total: number;
         };
         /** @description The discount a redeemable applies (response); amounts in the smallest currency unit. */
@@ -2695,9 +2695,9 @@ export interface components {
                     points?: number;
                     balance?: number;
                 };
-                bundle?: Record<string, never>;
+                bundle?: Record<string, unknown>;
             };
-            metadata?: Record<string, never>;
+            metadata?: Record<string, unknown>;
             categories?: components["schemas"]["ResultCategory"][];
             campaign_name?: string;
             campaign_id?: string;
@@ -2749,9 +2749,9 @@ export interface components {
             result: {
                 error?: components["schemas"]["RedeemableError"];
                 details?: components["schemas"]["ResultDetails"];
-                bundle?: Record<string, never>;
+                bundle?: Record<string, unknown>;
             };
-            metadata?: Record<string, never>;
+            metadata?: Record<string, unknown>;
             categories?: components["schemas"]["ResultCategory"][];
             campaign_name?: string;
             campaign_id?: string;
@@ -2988,7 +2988,7 @@ export interface components {
             source_id?: string | null;
             name?: string | null;
             email?: string | null;
-            metadata?: Record<string, never>;
+            metadata?: Record<string, unknown>;
             /** @constant */
             object?: "customer";
         };
@@ -3097,7 +3097,7 @@ export interface components {
             date: string;
             customer_id: string | null;
             tracking_id: string | null;
-            metadata: Record<string, never> | null;
+            metadata: Record<string, unknown> | null;
             /** @description For gift cards the credits used; for a parent the order amount; else the discount. */
             amount?: number;
             /** @description Id of the parent redemption, null for a parent. */
@@ -3295,7 +3295,7 @@ export interface components {
             date: string;
             customer_id?: string | null;
             tracking_id?: string | null;
-            metadata?: Record<string, never> | null;
+            metadata?: Record<string, unknown> | null;
             /** @description The redemption rolled back. */
             redemption: string;
             reason: string | null;
@@ -4579,7 +4579,7 @@ export interface operations {
                 "application/json": {
                     reason?: string;
                     tracking_id?: string;
-                    metadata?: Record<string, never>;
+                    metadata?: Record<string, unknown>;
                 };
             };
         };
