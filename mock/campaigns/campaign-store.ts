@@ -2,7 +2,7 @@ import type { Clock } from '../../src/clock.js'
 import type { IdSource } from '../../src/ids.js'
 import { ApiError, notFound } from '../errors.js'
 import { withJsonText } from '../pipeline/json-text.js'
-import { PageCache, type TextPage } from './page-cache.js'
+import { ListViewCache, PageCache, type TextPage } from './page-cache.js'
 import type { VoucherStore } from '../vouchers/voucher-store.js'
 import type { CategoryLookup } from './campaign-builder.js'
 import { buildCampaign } from './campaign-builder.js'
@@ -28,7 +28,6 @@ export interface CampaignStoreDeps {
 }
 
 type Json = Record<string, unknown>
-type ListView = { status: CampaignStatus; vouchersCount: number; view: Json }
 
 /**
  * The campaigns of one project. Voucher campaigns are generating until
@@ -43,11 +42,7 @@ export class CampaignStore {
   /** Campaigns that may still be generating; pruned as the clock passes them. */
   readonly #generating = new GeneratingCampaigns()
   #seq = 0
-  /**
-   * List views with their JSON text, per campaign and `expand`: valid while the campaign's status and
-   * voucher count stay as they were (nothing else in a list view changes after creation).
-   */
-  readonly #listViews = new WeakMap<StoredCampaign, (ListView | undefined)[]>()
+  readonly #listViews = new ListViewCache()
   readonly #pages: PageCache
   readonly #removals = new CampaignRemovals()
 
@@ -259,14 +254,7 @@ export class CampaignStore {
     const build = (): Json =>
       withJsonText(buildCampaignView(campaign, { status, vouchersCount, withCategories: expand.categories, withAccess: expand.access, full: false }))
     if (this.deps.config.caches === false) return build()
-    let slots = this.#listViews.get(campaign)
-    if (!slots) this.#listViews.set(campaign, (slots = []))
-    const slot = (expand.categories ? 1 : 0) + (expand.access ? 2 : 0)
-    const cached = slots[slot]
-    if (cached && cached.status === status && cached.vouchersCount === vouchersCount) return cached.view
-    const view = build()
-    slots[slot] = { status, vouchersCount, view }
-    return view
+    return this.#listViews.get(campaign, (expand.categories ? 1 : 0) + (expand.access ? 2 : 0), status, vouchersCount, build)
   }
 
   #view(campaign: StoredCampaign, full: boolean, withCategories = full): Json {

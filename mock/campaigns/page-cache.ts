@@ -47,6 +47,28 @@ export class PageCache {
   }
 }
 
+/**
+ * List views with their JSON text, per campaign and `expand` slot: valid while the campaign's status and voucher
+ * count stay as they were; an update (the only other change to a listed campaign) drops them.
+ */
+export class ListViewCache {
+  readonly #views = new WeakMap<object, ({ status: string; count: number; view: Record<string, unknown> } | undefined)[]>()
+
+  get(campaign: object, slot: number, status: string, count: number, build: () => Record<string, unknown>): Record<string, unknown> {
+    let slots = this.#views.get(campaign)
+    if (!slots) this.#views.set(campaign, (slots = []))
+    const cached = slots[slot]
+    if (cached && cached.status === status && cached.count === count) return cached.view
+    const view = build()
+    slots[slot] = { status, count, view }
+    return view
+  }
+
+  delete(campaign: object): void {
+    this.#views.delete(campaign)
+  }
+}
+
 /** The whole query as text, or undefined when its answer moves with the clock. */
 function keyOf(query: ListCampaignsQuery): string | undefined {
   if (query.filters !== undefined && readsTheClock(query.filters)) return undefined
