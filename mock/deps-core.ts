@@ -9,6 +9,7 @@ import { FaultRegistry } from './control/faults.js'
 import { LatencySettings } from './control/latency.js'
 import { RequestJournal } from './control/request-journal.js'
 import { TokenStore } from './oauth/token-store.js'
+import type { LoadQs } from './pipeline/query-parser.js'
 import { silentLog, type LogSink } from './pipeline/request-log.js'
 import { ProjectRegistry, type ProjectSeeder } from './project-state.js'
 import type { RateLimits } from './rate-limit/check-rate-limit.js'
@@ -40,6 +41,8 @@ export interface MockDeps {
   latency: LatencySettings
   /** Waits the injected latency; tests pass one that records the wait instead of sleeping. */
   delay: (ms: number) => Promise<void>
+  /** The nested-query and form parser (qs): imported by the portable core, loaded on first need in Node. */
+  qs: LoadQs
   journal: RequestJournal
   /** Isolated projects with their own keys (`/_mock/sandboxes`). */
   sandboxes: SandboxRegistry
@@ -53,6 +56,7 @@ export interface CoreDepsInput {
   spec: SpecDocument
   validator: ContractValidator
   fixtures: () => FixtureSet
+  qs: LoadQs
   clock?: Clock
   ids?: IdSource
   logger?: LogSink
@@ -95,6 +99,7 @@ export async function buildMockDeps(input: CoreDepsInput): Promise<MockDeps> {
     faults,
     latency: new LatencySettings(config.latencyMs),
     delay: input.delay ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
+    qs: input.qs,
     journal: new RequestJournal(),
     sandboxes,
     baseline: { generationRate: config.generationRate, latencyMs: config.latencyMs },

@@ -1,3 +1,4 @@
+import qs from 'qs'
 import { parseFixtureSet } from '../fixtures/parse.js'
 import { defaultFixtureSet } from '../fixtures/default-set.js'
 import type { FixtureSet } from '../fixtures/types.js'
@@ -73,6 +74,7 @@ export async function createPortableMock(options: PortableMockOptions = {}): Pro
     spec: doc,
     validator,
     fixtures,
+    qs: () => qs,
     clock: typeof options.clock === 'object' ? options.clock : undefined,
     ids: options.ids,
     logger: options.logger,

@@ -111,7 +111,7 @@ export function createMockCore(deps: MockDeps, options: MockCoreOptions = {}): M
     const method = exchange.method === 'HEAD' ? 'GET' : exchange.method
     const route = Object.hasOwn(routes, key) ? routes[key] : sandboxRouteFor(deps, method, path)
     if (!route) throw notFound(exchange)
-    const query = parseQuery(exchange.search)
+    const query = parseQuery(exchange.search, deps.qs)
     return readControlBody(deps, exchange).then((body) => route({ query, body }))
   }
 

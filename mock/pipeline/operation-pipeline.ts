@@ -20,7 +20,7 @@ export function createOperationPipeline(deps: MockDeps, handlers: OperationHandl
 
   function serve(exchange: Exchange, plan: OperationPlan, rawParams: Record<string, string>, read: ReadBody): HandlerResult | Promise<HandlerResult> {
     const { request } = exchange
-    const query = parseQuery(exchange.search)
+    const query = parseQuery(exchange.search, deps.qs)
     const auth = authenticate(plan.security, { operationId: plan.operationId, headers: request.headers, query }, deps)
     const valid = validateInput(deps, validQueries, plan, exchange, { params: rawParams, query, ...read })
     const project = projectFor(deps, auth, valid.params)

@@ -50,7 +50,7 @@ export async function readOperationBody(deps: MockDeps, plan: OperationPlan, exc
       `Content-Type ${contentType ?? '(none)'} is not accepted by ${plan.operationId}; send ${bodyTypes.join(' or ')}`,
     )
   }
-  return { body: raw === undefined ? host?.parsed : parseBody(raw, contentType), contentType }
+  return { body: raw === undefined ? host?.parsed : parseBody(raw, contentType, deps.qs), contentType }
 }
 
 /** The body of a control call: JSON when it says so (a host's parsed body as it is), otherwise none. */
@@ -60,7 +60,7 @@ export async function readControlBody(deps: MockDeps, exchange: Exchange): Promi
   const type = mediaType(headerOf(request, 'content-type'))
   // fixture sets loaded through the control API may be far larger than any API body
   const raw = await request.readBody(Math.max(deps.config.maxBodyBytes, 32 * 1024 * 1024))
-  return raw === undefined || !type || !isJsonType(type) ? undefined : parseBody(raw, type)
+  return raw === undefined || !type || !isJsonType(type) ? undefined : parseBody(raw, type, deps.qs)
 }
 
 const isEmpty = (record: Record<string, unknown>): boolean => {

@@ -1,11 +1,14 @@
-import qs from 'qs'
+import type QS from 'qs'
+
+/** qs, handed in: the platform-neutral core imports it (mock/portable.ts), Node loads it when a request first needs it. */
+export type LoadQs = () => typeof QS
 
 // Brackets (raw or percent-encoded) mean nested qs syntax: `filters[name][conditions][$in][0]=x`.
 const NESTED = /[[\]]|%5[bd]/i
 // qs reads at most this many `&`-separated parts (its parameterLimit).
 const PARAMETER_LIMIT = 1000
 
-const extended = (query: string): Record<string, unknown> => qs.parse(query, { allowPrototypes: true })
+const extended = (query: string, qs: LoadQs): Record<string, unknown> => qs().parse(query, { allowPrototypes: true })
 
 /**
  * Express's "extended" query parser (qs), with a fast path for flat query strings such as
@@ -13,11 +16,11 @@ const extended = (query: string): Record<string, unknown> => qs.parse(query, { a
  * list-10k). Anything the fast path does not reproduce exactly (nesting, a repeated key, which qs
  * turns into an array, or past qs's parameter limit) goes to qs itself.
  */
-export function parseQuery(query: string | null | undefined): Record<string, unknown> {
+export function parseQuery(query: string | null | undefined, qs: LoadQs): Record<string, unknown> {
   if (!query) return {}
-  if (NESTED.test(query)) return extended(query)
+  if (NESTED.test(query)) return extended(query, qs)
   const parts = query.split('&')
-  if (parts.length > PARAMETER_LIMIT) return extended(query)
+  if (parts.length > PARAMETER_LIMIT) return extended(query, qs)
   const out: Record<string, string> = {}
   for (const part of parts) {
     if (part === '') continue
@@ -25,7 +28,7 @@ export function parseQuery(query: string | null | undefined): Record<string, unk
     const key = decode(eq === -1 ? part : part.slice(0, eq))
     // qs drops an empty name and `__proto__` (which would otherwise replace the object's prototype)
     if (key === '' || key === '__proto__') continue
-    if (Object.hasOwn(out, key)) return extended(query)
+    if (Object.hasOwn(out, key)) return extended(query, qs)
     out[key] = eq === -1 ? '' : decode(part.slice(eq + 1))
   }
   return out

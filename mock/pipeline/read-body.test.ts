@@ -1,8 +1,9 @@
+import qs from 'qs'
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../errors.js'
 import { parseBody } from './read-body.js'
 
-const json = (text: string) => parseBody(Buffer.from(text), 'application/json')
+const json = (text: string) => parseBody(Buffer.from(text), 'application/json', () => qs)
 
 describe('parseBody', () => {
   it('takes JSON nested 64 levels and refuses 65 with invalid_payload', () => {

@@ -1,5 +1,5 @@
 import { ApiError } from '../errors.js'
-import qs from 'qs'
+import type { LoadQs } from './query-parser.js'
 
 export const tooLarge = (maxBytes: number): ApiError =>
   new ApiError('PAYLOAD_TOO_LARGE', `The request body is larger than the limit of ${maxBytes} bytes`)
@@ -16,9 +16,9 @@ export const isJsonType = (type: string): boolean => type === 'application/json'
 const utf8 = new TextDecoder()
 
 /** Parses the body by its media type; the caller has already checked the operation accepts that type. */
-export function parseBody(raw: Uint8Array, type: string): unknown {
+export function parseBody(raw: Uint8Array, type: string, qs: LoadQs): unknown {
   const text = utf8.decode(raw)
-  if (type === 'application/x-www-form-urlencoded') return qs.parse(text)
+  if (type === 'application/x-www-form-urlencoded') return qs().parse(text)
   if (isJsonType(type)) return parseJson(raw, text)
   return text
 }
