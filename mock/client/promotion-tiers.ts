@@ -4,6 +4,8 @@ type Json = Record<string, any>
 
 export interface TierQuery {
   is_available?: boolean
+  /** listPromotionTiers only: by creation (tiers are never updated, so `updated_at` sorts the same). */
+  order?: 'created_at' | '-created_at' | 'updated_at' | '-updated_at'
   limit?: number
   page?: number
 }
@@ -22,6 +24,11 @@ export function listPromotionTiers(project: ProjectState, query: TierQuery, now:
     .filter((c) => c.campaign_type === 'PROMOTION')
     .flatMap((c) => ((c.promotion as Json | undefined)?.tiers ?? []) as Json[])
   const matching = query.is_available ? all.filter((tier) => available(tier, now)) : all
+  if (query.order) {
+    const sign = query.order.startsWith('-') ? -1 : 1
+    // a stable sort: tiers created together keep their campaign and hierarchy order
+    matching.sort((a, b) => sign * (Date.parse(a.created_at) - Date.parse(b.created_at)))
+  }
   const limit = query.limit ?? 10
   const start = ((query.page ?? 1) - 1) * limit
   const tiers = matching.slice(start, start + limit)

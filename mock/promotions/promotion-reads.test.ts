@@ -25,6 +25,16 @@ describe('GET /v1/promotions/tiers[/{promotionTierId}] and /v1/promotions/{campa
     expectContract(page2, 'listPromotionTiers')
     expect(page2.body).toMatchObject({ total: 3, has_more: false })
     expect(tierIds(page2)).toEqual([created.body.promotion.tiers[0].id])
+    t.clock.advance(1000)
+    const newer = await t.request.post('/v1/campaigns').set(t.headers.app).send({
+      name: 'Newer', campaign_type: 'PROMOTION', promotion: { tiers: [{ name: 'A', action: { discount: { type: 'PERCENT', percent_off: 2 } } }, { name: 'B', action: { discount: { type: 'PERCENT', percent_off: 3 } } }] },
+    })
+    const newest = await get(t, '/v1/promotions/tiers?order=-created_at&limit=100')
+    expectContract(newest, 'listPromotionTiers')
+    // newest campaign first; tiers made together keep their hierarchy order
+    expect(tierIds(newest)).toEqual([...newer.body.promotion.tiers.map((x: { id: string }) => x.id), created.body.promotion.tiers[0].id, 'promo_demo0001', 'promo_demo0002'])
+    const oldest = await get(t, '/v1/promotions/tiers?order=created_at&limit=100')
+    expect(tierIds(oldest)).toEqual([...tierIds(all), ...newer.body.promotion.tiers.map((x: { id: string }) => x.id)])
   })
 
   it('reads one tier with its redemption summary, and a campaign\'s tiers as getCampaign shows them', async () => {

@@ -887,8 +887,9 @@ export interface paths {
         /**
          * List promotion tiers
          * @description The tiers of every promotion campaign of the project, oldest campaign first, each campaign's in
-         *     hierarchy order; `is_available=true` keeps those that can be applied now (tier and campaign active,
-         *     within their dates). The same list as `GET /client/v1/promotions/tiers`, with the application keys.
+         *     hierarchy order, unless `order` sorts them by creation (tiers are never updated on the mock, so
+         *     `updated_at` sorts as `created_at`); `is_available=true` keeps those that can be applied now (tier and
+         *     campaign active, within their dates). Otherwise the list of `GET /client/v1/promotions/tiers`.
          */
         get: operations["listPromotionTiers"];
         put?: never;
@@ -5095,6 +5096,8 @@ export interface operations {
                 limit?: components["parameters"]["ListLimit"];
                 /** @description Page number, from 1. */
                 page?: components["parameters"]["ListPage"];
+                /** @description Sort order; a leading `-` means descending. */
+                order?: "created_at" | "-created_at" | "updated_at" | "-updated_at";
             };
             header?: never;
             path?: never;
