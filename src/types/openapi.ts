@@ -3397,8 +3397,8 @@ export interface components {
         };
         /**
          * @description The credentials may not act on this resource (real service: Areas & Stores access settings, or a
-         *     restricted API key). Documented for getCampaign and deleteCampaign (and the real update campaign); the mock has no
-         *     access settings and never sends it.
+         *     restricted API key). Documented for getCampaign, updateCampaign and deleteCampaign; the mock's keys are
+         *     never restricted, so it never sends it.
          */
         Forbidden: {
             headers: {
