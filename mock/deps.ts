@@ -1,5 +1,4 @@
 import { createRequire } from 'node:module'
-import type QS from 'qs'
 import { loadFixtureSet } from '../fixtures/load.js'
 import { defaultFixtureSet } from '../fixtures/default-set.js'
 import type { FixtureSet } from '../fixtures/types.js'
@@ -10,12 +9,13 @@ import { resolveConfig, type MockConfig, type MockConfigInput } from './config.j
 import { buildMockDeps, type MockDeps } from './deps-core.js'
 import { createLogger } from './logging.js'
 import type { LogSink } from './pipeline/request-log.js'
+import type { QsParser } from './pipeline/query-parser.js'
 import type { ProjectSeeder } from './project-state.js'
 import { steadyNursery } from './seed/steady-nursery.js'
 
 const require = createRequire(import.meta.url)
 // qs and the ~50 small modules it loads only when a request needs it (a nested query, a form body): ~25 ms of start-up.
-const loadQs = (): typeof QS => require('qs') as typeof QS
+const loadQs = (): QsParser => require('qs') as QsParser
 
 export { createClock, type MockDeps, type SpecDocument } from './deps-core.js'
 

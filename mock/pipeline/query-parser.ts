@@ -1,7 +1,13 @@
-import type QS from 'qs'
+/**
+ * The part of qs the mock uses. Declared here rather than taken from @types/qs because these types end
+ * up in the published .d.ts files, and a consumer compiling them must not need @types/qs installed.
+ */
+export interface QsParser {
+  parse(text: string, options?: { allowPrototypes?: boolean }): Record<string, unknown>
+}
 
 /** qs, handed in: the platform-neutral core imports it (mock/portable.ts), Node loads it when a request first needs it. */
-export type LoadQs = () => typeof QS
+export type LoadQs = () => QsParser
 
 // Brackets (raw or percent-encoded) mean nested qs syntax: `filters[name][conditions][$in][0]=x`.
 const NESTED = /[[\]]|%5[bd]/i
