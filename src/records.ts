@@ -3,6 +3,7 @@
  * Defined here, once, because both mock/ and fixtures/ may import from src/ (fixtures/ never
  * imports mock/).
  */
+import type { components } from './types/openapi.js'
 
 export interface Category {
   id: string
@@ -76,31 +77,7 @@ export interface VoucherTransaction {
   created_at: string
 }
 
-export interface CampaignTemplate {
-  id: string
-  name: string
-  description?: string | null
-  campaign_type: 'DISCOUNT_COUPONS' | 'GIFT_VOUCHERS'
-  created_at: string
-  updated_at?: string | null
-  object: 'campaign_template'
-}
-
-export interface MetadataPropertyDefinition {
-  type: 'string' | 'number' | 'object' | 'date' | 'datetime' | 'geopoint' | 'boolean' | 'image_url'
-  array: boolean
-  optional: boolean
-  object_type?: string | null
-  eq?: (string | number)[]
-  [constraint: string]: unknown
-}
-
-export interface MetadataSchema {
-  id: string
-  related_object: string
-  properties: Record<string, MetadataPropertyDefinition>
-  allow_defined_only: boolean | null
-  created_at: string
-  updated_at: string | null
-  object: 'metadata_schema'
-}
+// Templates and metadata schemas are exactly the spec's response schemas.
+export type CampaignTemplate = components['schemas']['CampaignTemplate']
+export type MetadataPropertyDefinition = components['schemas']['MetadataSchemaPropertyDefinition']
+export type MetadataSchema = components['schemas']['MetadataSchema']

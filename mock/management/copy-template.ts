@@ -1,5 +1,6 @@
 import { ApiError } from '../errors.js'
-import type { CampaignTemplate, TemplateCopyRequest, TemplateStore } from './template-store.js'
+import type { CampaignTemplateCopyRequest } from '../../src/types/index.js'
+import type { CampaignTemplate, TemplateStore } from './template-store.js'
 
 /** The projects a management key can see, each with its template store. */
 export interface ProjectsWithTemplates {
@@ -22,7 +23,7 @@ export function copyCampaignTemplate(
   projects: ProjectsWithTemplates,
   projectId: string,
   templateId: string,
-  request: TemplateCopyRequest,
+  request: CampaignTemplateCopyRequest,
 ): CampaignTemplate {
   const source = projects.get(projectId)
   if (!source) throw cannotFindProject(projectId)

@@ -1,21 +1,19 @@
 import type { TypedHandlers } from '../typed-handlers.js'
-import type { OperationHandlers } from '../types.js'
 import { copyCampaignTemplate } from './copy-template.js'
 import type { MetadataSchema } from './metadata-schema-store.js'
 import { templatePage } from './template-list.js'
-import type { TemplateCopyRequest } from './template-store.js'
 
 // Management keys see every project: the pipeline resolves `project` from the path's projectId (404 if unknown).
 export const managementHandlers = {
   copyCampaignTemplate: ({ params, body }, { deps }) => ({
     status: 200,
-    body: copyCampaignTemplate(deps.projects, params.projectId, params.campaignTemplateId, body as TemplateCopyRequest),
+    body: copyCampaignTemplate(deps.projects, params.projectId, params.campaignTemplateId, body),
   }),
   getMetadataSchema: ({ params }, { project }) => ({
     status: 200,
     body: project.metadataSchemas.get(params.metadataSchemaId),
   }),
-} satisfies OperationHandlers
+} satisfies TypedHandlers<'copyCampaignTemplate' | 'getMetadataSchema'>
 
 const schemaList = (schemas: MetadataSchema[]) => ({
   status: 200 as const,

@@ -2,15 +2,10 @@ import type { Clock } from '../../src/clock.js'
 import { toIso } from '../../src/clock.js'
 import type { IdSource } from '../../src/ids.js'
 import type { CampaignTemplate } from '../../src/records.js'
+import type { CampaignTemplateCopyRequest } from '../../src/types/index.js'
 import { ApiError, notFound } from '../errors.js'
 
 export type { CampaignTemplate } from '../../src/records.js'
-
-export interface TemplateCopyRequest {
-  name: string
-  destination_project_id: string
-  description?: string | null
-}
 
 /** Campaign templates of one project. Names are unique within a project (copying onto a used name is a 409). */
 export class TemplateStore {
@@ -31,7 +26,7 @@ export class TemplateStore {
   }
 
   /** Stores a copy of `source` under a new id; templates reference no project data until used (seed §7). */
-  receiveCopy(source: CampaignTemplate, request: Pick<TemplateCopyRequest, 'name' | 'description'>): CampaignTemplate {
+  receiveCopy(source: CampaignTemplate, request: Pick<CampaignTemplateCopyRequest, 'name' | 'description'>): CampaignTemplate {
     const copy: CampaignTemplate = {
       id: this.deps.ids.next('camp_tpl'),
       name: request.name,
