@@ -12,7 +12,10 @@ type Parameters<K extends OperationId> = Operation<K> extends { parameters: infe
 
 export type PathOf<K extends OperationId> = Parameters<K> extends { path: infer P } ? P : Record<string, never>
 export type QueryOf<K extends OperationId> = Parameters<K> extends { query?: infer Q } ? NonNullable<Q> : Record<string, never>
-export type BodyOf<K extends OperationId> = Operation<K> extends { requestBody?: infer R } ? JsonOf<NonNullable<R>> : undefined
+// An optional request body is undefined when the client sends none.
+export type BodyOf<K extends OperationId> = Operation<K> extends { requestBody: infer R }
+  ? JsonOf<R>
+  : Operation<K> extends { requestBody?: infer R } ? JsonOf<NonNullable<R>> | undefined : undefined
 type Responses<K extends OperationId> = Operation<K> extends { responses: infer R } ? R : never
 
 /** One documented answer of K: its status with the body the spec gives that status. */

@@ -1,10 +1,26 @@
+import type { components } from '../../src/types/openapi.js'
 import type { StackingRules } from '../stacks/stacking-rules.js'
 import type { CartLine } from './cart.js'
 
 /**
  * The checkout engine's inputs and outputs. The engine is pure: an adapter (checkout-resolver.ts) turns
  * the project's stores into these facts, and the service applies the engine's effects to the stores.
+ * What comes from and goes to the client is the spec's (aliases below); the facts are the engine's own.
  */
+
+type Schemas = components['schemas']
+/** The body of a validation or redemption (the same schema for both, and for /client/v1). */
+export type CheckoutBody = Schemas['ValidationsValidateRequestBody']
+export type RequestedItem = Schemas['RedeemableItem']
+export type OrderInput = Schemas['Order']
+export type OrderItemInput = Schemas['OrderItem']
+export type OrderView = Schemas['OrderCalculated']
+export type OrderItemView = Schemas['OrderItemCalculated']
+export type ItemView = Schemas['ValidationRedeemableResult']
+/** Why a redeemable was skipped (result.details.key of a SKIPPED item). */
+export type SkipKey = NonNullable<NonNullable<Schemas['RedeemableResultSkipped']['result']['details']>['key']>
+export type ValidationAnswer = Schemas['ValidationsValidateResponseBody']
+export type RedemptionAnswer = Schemas['RedemptionsRedeemResponseBody']
 
 export interface DiscountDef {
   type: 'PERCENT' | 'AMOUNT' | 'FIXED' | 'UNIT'
@@ -105,28 +121,6 @@ export type ResolvedRedeemable =
   | { object: 'promotion_tier'; id: string; tier?: TierFacts }
   | { object: 'promotion_stack'; id: string; stack?: StackFacts }
 
-export interface OrderItemInput {
-  product_id?: string
-  sku_id?: string
-  source_id?: string
-  related_object?: 'product' | 'sku'
-  quantity?: number
-  price?: number
-  amount?: number
-  [key: string]: unknown
-}
-
-export interface OrderInput {
-  id?: string
-  source_id?: string | null
-  status?: string
-  amount?: number
-  discount_amount?: number
-  items?: OrderItemInput[]
-  metadata?: Record<string, unknown>
-  [key: string]: unknown
-}
-
 /** The project's stacking rules, as one call applies them (mock/stacks/stacking-rules.ts). */
 export type StackingSettings = StackingRules
 
@@ -137,7 +131,8 @@ export interface Inapplicable {
   detailsKey?: string
   message: string
   details: string
-  code: number
+  /** The status of the redemption refused for it: 404 for what does not exist, else 400. */
+  code: 400 | 404
   resourceType?: string
   resourceId?: string
   /** A violated validation rule's own `error.message` (result.error.error.message and result.details.message). */
@@ -161,7 +156,7 @@ export interface Applied {
 export type ItemOutcome =
   | { status: 'APPLICABLE'; request: ResolvedRedeemable; applied: Applied }
   | { status: 'INAPPLICABLE'; request: ResolvedRedeemable; reason: Inapplicable }
-  | { status: 'SKIPPED'; request: ResolvedRedeemable; skipKey: string; skipMessage: string }
+  | { status: 'SKIPPED'; request: ResolvedRedeemable; skipKey: SkipKey; skipMessage: string }
 
 export interface OrderTotals {
   amount: number

@@ -2,7 +2,7 @@ import type { CategoryStore } from '../categories/category-store.js'
 import type { RewardStore } from '../rewards/reward-store.js'
 import type { StackStore } from '../stacks/stack-store.js'
 import type { VoucherView } from '../vouchers/voucher-types.js'
-import type { CategoryRef, DiscountDef, ResolvedRedeemable, RewardFacts, TierFacts, ValidityTimeframe, VoucherFacts } from './checkout-model.js'
+import type { CategoryRef, DiscountDef, RequestedItem, ResolvedRedeemable, RewardFacts, TierFacts, ValidityTimeframe, VoucherFacts } from './checkout-model.js'
 
 /** When a tier or its campaign applies: both carry the same fields. */
 interface ValidityLike {
@@ -34,13 +34,6 @@ export interface CheckoutSources {
   stacks: StackStore
 }
 
-export interface RequestedItem {
-  object: 'voucher' | 'promotion_tier' | 'promotion_stack'
-  id: string
-  gift?: { credits: number }
-  reward?: { id: string; points?: number }
-}
-
 /** Reads the current facts of every requested redeemable; never mutates anything. */
 export function resolveRedeemables(items: RequestedItem[], sources: CheckoutSources): ResolvedRedeemable[] {
   return items.map((item): ResolvedRedeemable => {
@@ -58,8 +51,10 @@ export function resolveRedeemables(items: RequestedItem[], sources: CheckoutSour
     }
     const view = sources.vouchers.findByCodeOrId(item.id)
     const voucher = view && voucherFacts(view, sources)
-    const rewardFacts = item.reward && view ? rewardFactsOf(item.reward.id, view.campaign_id, sources) : undefined
-    return { object: 'voucher', id: item.id, voucher, gift: item.gift, reward: item.reward, rewardFacts }
+    const gift = 'gift' in item ? item.gift : undefined
+    const reward = 'reward' in item ? item.reward : undefined
+    const rewardFacts = reward && view ? rewardFactsOf(reward.id, view.campaign_id, sources) : undefined
+    return { object: 'voucher', id: item.id, voucher, gift, reward, rewardFacts }
   })
 }
 

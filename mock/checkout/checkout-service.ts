@@ -1,29 +1,25 @@
 import type { IdSource } from '../../src/ids.js'
-import type { CustomerInput, CustomerStore } from '../customers/customer-store.js'
-import { ApiError } from '../errors.js'
+import type { CustomerStore } from '../customers/customer-store.js'
+import { ApiError, type ErrorBody } from '../errors.js'
 import { effectiveRules, type StackingRules } from '../stacks/stacking-rules.js'
 import type { RedemptionStore } from '../redemptions/redemption-store.js'
 import type { NewHolder } from '../referrals/referral-store.js'
 import type { NewTransaction } from '../transactions/transaction-store.js'
 import type { VoucherView } from '../vouchers/voucher-types.js'
 import { evaluateCheckout } from './checkout-engine.js'
-import type { CheckoutOutcome, OrderInput } from './checkout-model.js'
-import { resolveRedeemables, type CheckoutSources, type RequestedItem } from './checkout-resolver.js'
+import type { CheckoutBody, CheckoutOutcome, RedemptionAnswer, ValidationAnswer } from './checkout-model.js'
+import { resolveRedeemables, type CheckoutSources } from './checkout-resolver.js'
 import { recordFailedRedemption } from './redemption-failure.js'
 import { ruleChecker, type RuleCallFacts, type RuleSources } from '../validation-rules/rule-check.js'
 import { applyRedemption } from './redemption-writer.js'
 import { holdsOf, withoutOthersLocks } from './checkout-sessions.js'
-import { sessionView, type SessionLocks, type SessionRequest } from './session-locks.js'
+import { sessionView, type SessionLocks } from './session-locks.js'
 import { itemLists, orderView } from './result-views.js'
 
-export interface CheckoutBody {
-  redeemables: RequestedItem[]
-  order?: OrderInput
-  customer?: CustomerInput
-  session?: SessionRequest
-  tracking_id?: string
-  metadata?: Record<string, unknown>
-}
+export type { CheckoutBody } from './checkout-model.js'
+
+/** A redemption's answer: what it redeemed, or the first reason's error (400, or 404 for an unknown redeemable). */
+export type RedeemResult = { status: 200; body: RedemptionAnswer } | { status: 400 | 404; body: ErrorBody }
 
 /** Everything a checkout call reads and (for redemptions) writes in one project. */
 export interface CheckoutProject extends CheckoutSources {
@@ -104,7 +100,7 @@ function evaluate(body: CheckoutBody, project: CheckoutProject, ctx: CheckoutCon
  * POST /v1/validations: computes everything and changes nothing (not even the customer list), except a
  * session LOCK: a valid validation reserves what it applied for the session (session-locks.ts).
  */
-export function validateCheckout(body: CheckoutBody, project: CheckoutProject, ctx: CheckoutContext): Record<string, unknown> {
+export function validateCheckout(body: CheckoutBody, project: CheckoutProject, ctx: CheckoutContext): ValidationAnswer {
   const { outcome, rules } = evaluate(body, project, ctx)
   const session = body.session && sessionView(body.session, () => ctx.ids.next('ssn'))
   if (session && outcome.valid) project.sessions?.lock(session, ctx.now, holdsOf(outcome))
@@ -127,7 +123,7 @@ export function validateCheckout(body: CheckoutBody, project: CheckoutProject, c
  * redemption of a code's last use sees the first one's write and is refused. A refused redemption is
  * recorded as FAILED and answers the first reason's error (400, or 404 for an unknown redeemable).
  */
-export function redeemCheckout(body: CheckoutBody, project: CheckoutProject, ctx: CheckoutContext): { status: number; body: Record<string, unknown> } {
+export function redeemCheckout(body: CheckoutBody, project: CheckoutProject, ctx: CheckoutContext): RedeemResult {
   const { outcome } = evaluate(body, project, ctx)
   if (!outcome.valid) {
     const known = project.customers.peek(body.customer)

@@ -1,7 +1,7 @@
 import type { Inapplicable } from './checkout-model.js'
 
 // Keys and messages follow the real service's error catalogue; each becomes result.error and result.details.
-const simple = (key: string, message: string, details: string, code = 400): Inapplicable => ({ key, message, details, code })
+const simple = (key: string, message: string, details: string, code: Inapplicable['code'] = 400): Inapplicable => ({ key, message, details, code })
 
 export const reasons = {
   notFound: (resourceType: string, id: string, details?: string): Inapplicable => ({

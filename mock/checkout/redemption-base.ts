@@ -1,10 +1,11 @@
 import { toIso } from '../../src/clock.js'
 import type { CustomerRecord } from '../customers/customer-store.js'
-import type { RedemptionRecord } from '../redemptions/redemption-store.js'
-import type { CheckoutBody, CheckoutContext } from './checkout-service.js'
+import type { Redemption } from '../redemptions/redemption-store.js'
+import type { CheckoutBody, OrderView } from './checkout-model.js'
+import type { CheckoutContext } from './checkout-service.js'
 
 export type RedemptionBase = Pick<
-  RedemptionRecord,
+  Redemption,
   'object' | 'date' | 'customer_id' | 'tracking_id' | 'metadata' | 'result' | 'status' | 'order' | 'channel' | 'customer'
 >
 
@@ -12,7 +13,7 @@ export type RedemptionBase = Pick<
 export function redemptionBase(
   body: CheckoutBody,
   ctx: CheckoutContext,
-  found: { customer: CustomerRecord | undefined; order: Record<string, unknown>; trackingId: string },
+  found: { customer: CustomerRecord | undefined; order: OrderView; trackingId: string },
   outcome: 'SUCCESS' | 'FAILURE',
 ): RedemptionBase {
   return {

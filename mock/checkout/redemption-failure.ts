@@ -1,7 +1,7 @@
 import { errorBody, type ErrorBody } from '../errors.js'
-import type { RedemptionRecord } from '../redemptions/redemption-store.js'
-import type { CheckoutOutcome, Inapplicable, ItemOutcome } from './checkout-model.js'
-import type { CheckoutBody, CheckoutContext, CheckoutProject } from './checkout-service.js'
+import type { Redemption } from '../redemptions/redemption-store.js'
+import type { CheckoutBody, CheckoutOutcome, Inapplicable, ItemOutcome } from './checkout-model.js'
+import type { CheckoutContext, CheckoutProject } from './checkout-service.js'
 import { redemptionBase } from './redemption-base.js'
 import { orderView } from './result-views.js'
 
@@ -23,7 +23,7 @@ const failureCode = (reason: Inapplicable): string => reason.detailsKey ?? reaso
  * (real-service-notes §8.5): a parent redemption with result FAILURE and status FAILED, and one failed child
  * per inapplicable voucher or tier, each with its failure_code. The answer is the first reason's error.
  */
-export function recordFailedRedemption(input: FailureInput): { status: number; body: ErrorBody } {
+export function recordFailedRedemption(input: FailureInput): { status: Inapplicable['code']; body: ErrorBody } {
   const { body, outcome, project, ctx } = input
   const failed = outcome.items.filter((o): o is Failed => o.status === 'INAPPLICABLE')
   // PARTIAL mode with nothing applicable but nothing inapplicable either (all skipped): say why
@@ -37,7 +37,7 @@ export function recordFailedRedemption(input: FailureInput): { status: number; b
   const order = orderView(body.order, outcome, { customerId: customer?.id ?? null })
   const base = redemptionBase(body, ctx, { customer, order, trackingId: input.trackingId }, 'FAILURE')
   const parentId = ctx.ids.next('r')
-  const parent: RedemptionRecord = {
+  const parent: Redemption = {
     id: parentId,
     ...base,
     redemption: null,
@@ -51,11 +51,11 @@ export function recordFailedRedemption(input: FailureInput): { status: number; b
     const common = { id: ctx.ids.next('r'), ...base, redemption: parentId, failure_code: failureCode(reason), failure_message: reason.details }
     if (request.object === 'voucher') {
       const v = request.voucher
-      const voucher = v ? { id: v.id, code: v.code, campaign: v.campaign_name, campaign_id: v.campaign_id, type: v.type, object: 'voucher' } : undefined
+      const voucher = v ? { id: v.id, code: v.code, campaign: v.campaign_name, campaign_id: v.campaign_id, type: v.type, object: 'voucher' as const } : undefined
       project.redemptions.add({ ...common, related_object_type: 'voucher', related_object_id: v?.id ?? request.id, ...(voucher ? { voucher } : {}) })
     } else if (request.object === 'promotion_tier') {
       const t = request.tier
-      const tier = t ? { id: t.id, name: t.name, campaign: { id: t.campaign_id }, object: 'promotion_tier' } : undefined
+      const tier = t ? { id: t.id, name: t.name, campaign: { id: t.campaign_id }, object: 'promotion_tier' as const } : undefined
       project.redemptions.add({ ...common, related_object_type: 'promotion_tier', related_object_id: request.id, ...(tier ? { promotion_tier: tier } : {}) })
     }
   }

@@ -1,8 +1,8 @@
 import type { CustomerRecord } from '../customers/customer-store.js'
-import type { RedemptionRecord } from '../redemptions/redemption-store.js'
+import type { Redemption } from '../redemptions/redemption-store.js'
 import type { VoucherView } from '../vouchers/voucher-types.js'
-import type { CheckoutOutcome, ItemOutcome, TierFacts } from './checkout-model.js'
-import type { CheckoutBody, CheckoutContext, CheckoutProject } from './checkout-service.js'
+import type { CheckoutBody, CheckoutOutcome, ItemOutcome, RedemptionAnswer, TierFacts } from './checkout-model.js'
+import type { CheckoutContext, CheckoutProject } from './checkout-service.js'
 import { redemptionBase } from './redemption-base.js'
 import { itemLists, orderView } from './result-views.js'
 
@@ -16,18 +16,21 @@ export interface RedemptionInput {
 }
 
 type Applicable = Extract<ItemOutcome, { status: 'APPLICABLE' }>
+/** What a child redemption says beyond the call's shared fields. */
+type ChildFields = Pick<Redemption, 'amount' | 'voucher' | 'promotion_tier' | 'gift' | 'loyalty_card' | 'reward' | 'related_object_parent_id'>
+type Related = Pick<Redemption, 'related_object_type' | 'related_object_id'>
 
 /**
  * Applies a valid outcome: voucher counters, gift and loyalty balances (each with a transaction), tier
  * summaries, referral holders, then the parent redemption and one child per redeemable (per tier for a
  * stack). Every rule was checked just before in the same tick, so none of these writes can be refused.
  */
-export function applyRedemption(input: RedemptionInput): Record<string, unknown> {
+export function applyRedemption(input: RedemptionInput): RedemptionAnswer {
   const { body, outcome, project, ctx, customer } = input
   const parentId = ctx.ids.next('r')
   const order = orderView(body.order, outcome, { customerId: customer?.id ?? null })
   const base = redemptionBase(body, ctx, { customer, order, trackingId: input.trackingId }, 'SUCCESS')
-  const child = (related: Pick<RedemptionRecord, 'related_object_type' | 'related_object_id'>, extra: Record<string, unknown>): RedemptionRecord => ({
+  const child = (related: Related, extra: ChildFields): Redemption => ({
     id: ctx.ids.next('r'),
     ...base,
     redemption: parentId,
@@ -35,12 +38,12 @@ export function applyRedemption(input: RedemptionInput): Record<string, unknown>
     ...extra,
   })
 
-  const children: RedemptionRecord[] = []
+  const children: Redemption[] = []
   for (const item of outcome.items) {
     if (item.status !== 'APPLICABLE') continue
     children.push(...redeemItem(item, input, child))
   }
-  const parent: RedemptionRecord = {
+  const parent: Redemption = {
     id: parentId,
     ...base,
     amount: outcome.totals.amount,
@@ -54,9 +57,9 @@ export function applyRedemption(input: RedemptionInput): Record<string, unknown>
   return { redemptions: children, parent_redemption: parent, order, inapplicable_redeemables, skipped_redeemables }
 }
 
-type ChildFactory = (related: Pick<RedemptionRecord, 'related_object_type' | 'related_object_id'>, extra: Record<string, unknown>) => RedemptionRecord
+type ChildFactory = (related: Related, extra: ChildFields) => Redemption
 
-function redeemItem(item: Applicable, input: RedemptionInput, child: ChildFactory): RedemptionRecord[] {
+function redeemItem(item: Applicable, input: RedemptionInput, child: ChildFactory): Redemption[] {
   const { project, outcome } = input
   const request = item.request
   if (request.object === 'promotion_tier' && request.tier) {
@@ -70,7 +73,7 @@ function redeemItem(item: Applicable, input: RedemptionInput, child: ChildFactor
   if (request.object !== 'voucher' || !request.voucher) return []
   const facts = request.voucher
   let view = project.vouchers.redeem(facts.id)
-  const extra: Record<string, unknown> = { amount: item.applied.amount }
+  const extra: ChildFields = { amount: item.applied.amount }
   // the card's transaction: what was spent and the balance left, beside the order amount
   const recordSpend = (type: 'CREDITS_REDEMPTION' | 'POINTS_REDEMPTION', spent: number, balance: number, details: Record<string, unknown>) =>
     project.transactions.record({
@@ -103,7 +106,7 @@ function redeemItem(item: Applicable, input: RedemptionInput, child: ChildFactor
   return [record]
 }
 
-function redeemTier(tier: TierFacts, amount: number, input: RedemptionInput, child: ChildFactory, extra: Record<string, unknown> = {}): RedemptionRecord {
+function redeemTier(tier: TierFacts, amount: number, input: RedemptionInput, child: ChildFactory, extra: ChildFields = {}): Redemption {
   input.project.tiers.recordTierRedemption?.(tier.id, input.outcome.totals.amount, amount)
   return child(
     { related_object_type: 'promotion_tier', related_object_id: tier.id },
@@ -122,7 +125,7 @@ function recordHolders(voucherId: string, campaignId: string, ownerId: string | 
   }
 }
 
-function redemptionVoucher(v: VoucherView): Record<string, unknown> {
+function redemptionVoucher(v: VoucherView): NonNullable<Redemption['voucher']> {
   return {
     id: v.id,
     code: v.code,

@@ -1,18 +1,20 @@
 import { errorBody } from '../errors.js'
 import type { CartLine } from './cart.js'
-import type { CategoryRef, CheckoutOutcome, ItemOutcome, OrderInput, OrderItemInput, ResolvedRedeemable } from './checkout-model.js'
+import type { CategoryRef, CheckoutOutcome, ItemOutcome, ItemView, OrderInput, OrderItemInput, OrderItemView, OrderView, ResolvedRedeemable } from './checkout-model.js'
 import { itemAmount } from './money.js'
 
 /** Response shapes of spec/checkout.yaml (ValidationsValidateResponseBody and friends), built from an outcome. */
+
+type ApplicableView = Extract<ItemView, { status: 'APPLICABLE' }>
+/** The call's totals as each applicable item's `order` repeats them (without the items). */
+type OrderTotalsView = Omit<OrderView, 'items'>
 
 export interface OrderContext {
   customerId: string | null
   referrerId?: string | null
 }
 
-const ITEM_FIELDS = ['id', 'sku_id', 'product_id', 'related_object', 'source_id', 'quantity', 'price', 'product', 'sku', 'metadata'] as const
-
-export function orderView(order: OrderInput | undefined, outcome: Pick<CheckoutOutcome, 'totals' | 'lines'>, ctx: OrderContext): Record<string, unknown> {
+export function orderView(order: OrderInput | undefined, outcome: Pick<CheckoutOutcome, 'totals' | 'lines'>, ctx: OrderContext): OrderView {
   const items = outcome.lines ? outcome.lines.map(lineView) : (order?.items ?? []).map((item) => {
     const amount = itemAmount(item)
     return { ...itemFields(item), amount, subtotal_amount: amount }
@@ -30,12 +32,21 @@ export function orderView(order: OrderInput | undefined, outcome: Pick<CheckoutO
   }
 }
 
-function itemFields(item: OrderItemInput): Record<string, unknown> {
-  const view: Record<string, unknown> = { object: 'order_item' }
-  for (const f of ITEM_FIELDS) {
-    const value = item[f]
-    if (value !== undefined) view[f] = value
-  }
+/** The item's own fields as sent, in the answer's order. */
+function itemFields(item: OrderItemInput): OrderItemView {
+  const view: OrderItemView = { object: 'order_item' }
+  // not in the request schema; a client's own item id is echoed as the answer's `id`
+  const { id } = item as { id?: string }
+  if (id !== undefined) view.id = id
+  if (item.sku_id !== undefined) view.sku_id = item.sku_id
+  if (item.product_id !== undefined) view.product_id = item.product_id
+  if (item.related_object !== undefined) view.related_object = item.related_object
+  if (item.source_id !== undefined) view.source_id = item.source_id
+  if (item.quantity !== undefined) view.quantity = item.quantity
+  if (item.price !== undefined) view.price = item.price
+  if (item.product !== undefined) view.product = item.product
+  if (item.sku !== undefined) view.sku = item.sku
+  if (item.metadata !== undefined) view.metadata = item.metadata
   return view
 }
 
@@ -43,7 +54,7 @@ function itemFields(item: OrderItemInput): Record<string, unknown> {
  * An item after this call's discounts: what it costs now, what came off, and units added or made free.
  * Built field by field (no spreads): a 50-item cart makes 50 of these per answer.
  */
-function lineView(line: CartLine): Record<string, unknown> {
+function lineView(line: CartLine): OrderItemView {
   const view = itemFields(line.item)
   view.quantity = line.quantity
   if (line.quantity !== line.initialQuantity || line.added) view.initial_quantity = line.initialQuantity
@@ -57,7 +68,7 @@ function lineView(line: CartLine): Record<string, unknown> {
   return view
 }
 
-export function itemView(outcome: ItemOutcome, order: Record<string, unknown>, requestId: string): Record<string, unknown> {
+export function itemView(outcome: ItemOutcome, order: OrderTotalsView, requestId: string): ItemView {
   const base = { id: outcome.request.id, object: outcome.request.object, ...campaignOf(outcome.request) }
   switch (outcome.status) {
     case 'APPLICABLE': {
@@ -70,7 +81,7 @@ export function itemView(outcome: ItemOutcome, order: Record<string, unknown>, r
         inapplicable_to: emptyList(),
         result: resultOf(outcome),
         metadata: metadataOf(outcome.request),
-        categories: categoriesOf(outcome.request).map((c) => ({ ...c, object: 'category' })),
+        categories: categoriesOf(outcome.request).map((c) => ({ ...c, object: 'category' as const })),
       }
     }
     case 'INAPPLICABLE': {
@@ -90,7 +101,7 @@ export function itemView(outcome: ItemOutcome, order: Record<string, unknown>, r
  * (the same per-item discounts) once per redeemable, and a 50-item cart with 5 redeemables would answer six
  * copies of them.
  */
-export function itemLists(outcome: CheckoutOutcome, order: Record<string, unknown>, requestId: string) {
+export function itemLists(outcome: CheckoutOutcome, order: OrderView, requestId: string) {
   const { items: _items, ...totals } = order
   const views = outcome.items.map((item) => itemView(item, totals, requestId))
   return {
@@ -101,7 +112,7 @@ export function itemLists(outcome: CheckoutOutcome, order: Record<string, unknow
   }
 }
 
-function resultOf(outcome: Extract<ItemOutcome, { status: 'APPLICABLE' }>): Record<string, unknown> {
+function resultOf(outcome: Extract<ItemOutcome, { status: 'APPLICABLE' }>): ApplicableView['result'] {
   const { request, applied } = outcome
   switch (request.object) {
     case 'promotion_tier':
@@ -118,10 +129,17 @@ function resultOf(outcome: Extract<ItemOutcome, { status: 'APPLICABLE' }>): Reco
   }
 }
 
-function campaignOf(request: ResolvedRedeemable): Record<string, string> {
+/** Which campaign (and, for tiers and stacks, which name) an item belongs to, when known. */
+interface CampaignFields {
+  campaign_id?: string
+  campaign_name?: string
+  name?: string
+}
+
+function campaignOf(request: ResolvedRedeemable): CampaignFields {
   const facts = request.object === 'voucher' ? request.voucher : request.object === 'promotion_tier' ? request.tier : undefined
   if (facts) {
-    const view: Record<string, string> = { campaign_id: facts.campaign_id, campaign_name: facts.campaign_name }
+    const view: CampaignFields = { campaign_id: facts.campaign_id, campaign_name: facts.campaign_name }
     if (request.object === 'promotion_tier' && request.tier) view.name = request.tier.name
     return view
   }
@@ -141,4 +159,4 @@ function categoriesOf(request: ResolvedRedeemable): CategoryRef[] {
   return request.stack?.categories ?? []
 }
 
-const emptyList = () => ({ object: 'list', data_ref: 'data', data: [], total: 0 })
+const emptyList = (): NonNullable<ApplicableView['applicable_to']> => ({ object: 'list', data_ref: 'data', data: [], total: 0 })

@@ -5,13 +5,10 @@
  * session reserved and ends the session. Expiry is computed from the clock when read, so advancing the
  * virtual clock past the TTL frees the reservation without any timer.
  */
+import type { components } from '../../src/types/openapi.js'
 
-export interface SessionRequest {
-  key?: string
-  type?: string
-  ttl?: number
-  ttl_unit?: string
-}
+/** A call's `session` (spec Session). */
+export type SessionRequest = components['schemas']['Session']
 
 /** What one session holds of one voucher. */
 export interface Hold {
@@ -20,12 +17,8 @@ export interface Hold {
   points: number
 }
 
-export interface SessionView {
-  key: string
-  type: 'LOCK'
-  ttl: number
-  ttl_unit: string
-}
+/** The session as answers report it: every field known. */
+export type SessionView = Required<SessionRequest>
 
 interface Session {
   view: SessionView

@@ -1,5 +1,5 @@
 import type { StackingRules } from '../stacks/stacking-rules.js'
-import type { Applied, CategoryRef, CheckoutOutcome, Inapplicable, ItemOutcome, OrderInput, ResolvedRedeemable } from './checkout-model.js'
+import type { Applied, CategoryRef, CheckoutOutcome, Inapplicable, ItemOutcome, OrderInput, ResolvedRedeemable, SkipKey } from './checkout-model.js'
 import { Cart } from './cart.js'
 import { orderTotals } from './money.js'
 
@@ -15,7 +15,7 @@ export interface StackingInput {
 }
 
 type Skipped = Extract<ItemOutcome, { status: 'SKIPPED' }>
-const skip = (request: ResolvedRedeemable, key: string, message: string): Skipped => ({ status: 'SKIPPED', request, skipKey: key, skipMessage: message })
+const skip = (request: ResolvedRedeemable, key: SkipKey, message: string): Skipped => ({ status: 'SKIPPED', request, skipKey: key, skipMessage: message })
 
 /**
  * Applies the project's stacking rules (real-service-notes §5). With `redeemables_application_mode` ALL,

@@ -1,46 +1,30 @@
+import type { components } from '../../src/types/openapi.js'
 import { notFound } from '../errors.js'
 
-/** A stored redemption, already in its response shape (spec/checkout.yaml Redemption). */
-export interface RedemptionRecord {
-  id: string
-  object: 'redemption'
-  date: string
-  customer_id: string | null
-  tracking_id: string | null
-  metadata: Record<string, unknown> | null
-  amount?: number
-  redemption: string | null
-  result: 'SUCCESS' | 'FAILURE'
-  status: 'SUCCEEDED' | 'FAILED' | 'ROLLED_BACK'
-  order: Record<string, unknown> | null
-  channel: { channel_id: string; channel_type: 'USER' | 'API' }
-  customer: Record<string, unknown> | null
-  related_object_type: 'voucher' | 'promotion_tier' | 'redemption'
-  related_object_id: string
-  [field: string]: unknown
-}
+/** A stored redemption, already in its response shape. */
+export type Redemption = components['schemas']['Redemption']
 
 /** The redemptions of one project (parents and children), for getRedemption and the state dump. */
 export class RedemptionStore {
-  readonly #byId = new Map<string, RedemptionRecord>()
+  readonly #byId = new Map<string, Redemption>()
 
-  add(record: RedemptionRecord): RedemptionRecord {
+  add(record: Redemption): Redemption {
     this.#byId.set(record.id, structuredClone(record))
     return record
   }
 
-  get(id: string): RedemptionRecord {
+  get(id: string): Redemption {
     const found = this.#byId.get(id)
     if (!found) throw notFound('redemption', id)
     return structuredClone(found)
   }
 
-  list(): RedemptionRecord[] {
+  list(): Redemption[] {
     return [...this.#byId.values()].map((r) => structuredClone(r))
   }
 
   /** Records matching `keep`, newest first (insertion order reversed: ids and dates only grow). */
-  query(keep: (record: RedemptionRecord) => boolean, page: { limit: number; page: number; oldestFirst?: boolean }): { records: RedemptionRecord[]; total: number } {
+  query(keep: (record: Redemption) => boolean, page: { limit: number; page: number; oldestFirst?: boolean }): { records: Redemption[]; total: number } {
     const all = [...this.#byId.values()].filter(keep)
     if (!page.oldestFirst) all.reverse()
     const start = (page.page - 1) * page.limit
@@ -48,11 +32,11 @@ export class RedemptionStore {
   }
 
   /** The children of a parent redemption, in the order they were made. */
-  childrenOf(parentId: string): RedemptionRecord[] {
+  childrenOf(parentId: string): Redemption[] {
     return [...this.#byId.values()].filter((r) => r.redemption === parentId).map((r) => structuredClone(r))
   }
 
-  setStatus(id: string, status: RedemptionRecord['status']): void {
+  setStatus(id: string, status: Redemption['status']): void {
     const record = this.#byId.get(id)
     if (record) record.status = status
   }
@@ -61,11 +45,11 @@ export class RedemptionStore {
     return this.#byId.size
   }
   // Persistence (mock/persistence): the whole store as plain data, and back.
-  snapshot(): RedemptionRecord[] {
+  snapshot(): Redemption[] {
     return this.list()
   }
 
-  restore(records: RedemptionRecord[]): void {
+  restore(records: Redemption[]): void {
     this.#byId.clear()
     for (const record of records) this.add(record)
   }

@@ -2,13 +2,15 @@ import { toIso } from '../../src/clock.js'
 import type { IdSource } from '../../src/ids.js'
 import { ApiError } from '../errors.js'
 import type { ProjectState } from '../project-state.js'
-import type { RedemptionRecord } from './redemption-store.js'
+import type { components } from '../../src/types/openapi.js'
+import type { BodyOf } from '../typed-handlers.js'
+import type { Redemption } from './redemption-store.js'
 
-export interface RollbackRequest {
-  reason?: string
-  tracking_id?: string
-  metadata?: Record<string, unknown>
-}
+export type RollbackRequest = NonNullable<BodyOf<'rollbackRedemption'>>
+type RedemptionRollback = components['schemas']['RedemptionRollback']
+type RedemptionRollbackResult = components['schemas']['RedemptionRollbackResult']
+/** What a rollback says about a child's voucher, credits and points. */
+type Undone = Pick<RedemptionRollback, 'voucher' | 'gift' | 'loyalty_card'>
 
 type Project = Pick<ProjectState, 'redemptions' | 'vouchers' | 'transactions'>
 
@@ -17,7 +19,7 @@ type Project = Pick<ProjectState, 'redemptions' | 'vouchers' | 'transactions'>
  * credits and loyalty points return to the cards (each with a refund transaction), and the parent and its
  * children become ROLLED_BACK. Checked in full before the first write, so a refusal changes nothing.
  */
-export function rollbackRedemption(project: Project, id: string, request: RollbackRequest, deps: { now: number; ids: IdSource }) {
+export function rollbackRedemption(project: Project, id: string, request: RollbackRequest, deps: { now: number; ids: IdSource }): RedemptionRollbackResult {
   const parent = project.redemptions.get(id)
   if (parent.redemption !== null) {
     throw new ApiError('INVALID_PAYLOAD', `Redemption ${id} is part of the stacked redemption ${parent.redemption}: roll back ${parent.redemption} instead`)
@@ -26,7 +28,7 @@ export function rollbackRedemption(project: Project, id: string, request: Rollba
   if (parent.result !== 'SUCCESS') throw new ApiError('INVALID_PAYLOAD', `Redemption ${id} failed: there is nothing to roll back`)
   const children = project.redemptions.childrenOf(id)
   const date = toIso(deps.now)
-  const rollbackOf = (r: RedemptionRecord, extra: Record<string, unknown> = {}) => ({
+  const rollbackOf = (r: Redemption, extra: Undone = {}): RedemptionRollback => ({
     id: deps.ids.next('rr'),
     object: 'redemption_rollback',
     date,
@@ -48,14 +50,14 @@ export function rollbackRedemption(project: Project, id: string, request: Rollba
 }
 
 /** Gives a child's voucher its use, credits and points back; what the rollback answer says about it. */
-function undoChild(project: Project, child: RedemptionRecord, reason: string | undefined): Record<string, unknown> {
+function undoChild(project: Project, child: Redemption, reason: string | undefined): Undone {
   if (child.related_object_type !== 'voucher') return {}
-  const credits = (child.gift as { amount?: number } | undefined)?.amount ?? 0
-  const points = (child.loyalty_card as { points?: number } | undefined)?.points ?? 0
+  const credits = child.gift?.amount ?? 0
+  const points = child.loyalty_card?.points ?? 0
   const view = project.vouchers.undoRedemption(child.related_object_id, { credits, points })
   const refund = (type: 'CREDITS_REFUND' | 'POINTS_REFUND', amount: number, balance: number) =>
     project.transactions.record({
-      source_id: (child.order?.source_id as string | null | undefined) ?? null,
+      source_id: child.order?.source_id ?? null,
       reason: reason ?? null,
       voucher_id: view.id,
       campaign_id: view.campaign_id,
@@ -66,6 +68,6 @@ function undoChild(project: Project, child: RedemptionRecord, reason: string | u
     })
   if (credits > 0) refund('CREDITS_REFUND', credits, view.gift?.balance ?? 0)
   if (points > 0) refund('POINTS_REFUND', points, view.loyalty_card?.balance ?? 0)
-  const voucher = { id: view.id, code: view.code, campaign: view.campaign, campaign_id: view.campaign_id, type: view.type, object: 'voucher' }
+  const voucher = { id: view.id, code: view.code, campaign: view.campaign, campaign_id: view.campaign_id, type: view.type, object: 'voucher' as const }
   return { voucher, ...(credits > 0 ? { gift: { amount: credits } } : {}), ...(points > 0 ? { loyalty_card: { points } } : {}) }
 }

@@ -1,23 +1,8 @@
+import type { components } from '../../src/types/openapi.js'
 import { ApiError } from '../errors.js'
 
-/** A project's stacking rules as the validation response reports them (spec/checkout.yaml StackingRules). */
-export interface StackingRules {
-  redeemables_limit: number
-  applicable_redeemables_limit: number
-  applicable_redeemables_per_category_limit: number
-  applicable_exclusive_redeemables_limit: number
-  applicable_exclusive_redeemables_per_category_limit: number
-  applicable_redeemables_category_limits: Record<string, number>
-  exclusive_categories: string[]
-  joint_categories: string[]
-  redeemables_application_mode: 'ALL' | 'PARTIAL'
-  redeemables_sorting_rule: 'CATEGORY_HIERARCHY' | 'REQUESTED_ORDER'
-  redeemables_products_application_mode: 'STACK' | 'ONCE'
-  redeemables_no_effect_rule: 'REDEEM_ANYWAY' | 'SKIP'
-  no_effect_skip_categories: string[]
-  no_effect_redeem_anyway_categories: string[]
-  redeemables_rollback_order_mode: 'WITH_ORDER' | 'WITHOUT_ORDER'
-}
+/** A project's stacking rules as the validation response reports them. */
+export type StackingRules = components['schemas']['StackingRules']
 
 /**
  * The real service's defaults (real-service-notes §5). `redeemables_limit` stays the real 30: the mock's

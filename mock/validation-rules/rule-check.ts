@@ -1,5 +1,5 @@
 import type { Inapplicable, OrderInput, ResolvedRedeemable } from '../checkout/checkout-model.js'
-import type { RedemptionRecord } from '../redemptions/redemption-store.js'
+import type { Redemption } from '../redemptions/redemption-store.js'
 import { ruleHolds, type RuleFacts } from './rule-eval.js'
 import { evalLogic } from './rule-logic.js'
 import type { CompiledRule, ValidationRuleStore } from './rule-store.js'
@@ -9,7 +9,7 @@ export interface RuleSources {
   validationRules: ValidationRuleStore
   /** Rule ids a campaign (and one of its tiers) got on create through `validation_rules`. */
   assignedOnCreate(campaignId: string, tierId?: string): string[]
-  redemptions: { list(): RedemptionRecord[] }
+  redemptions: { list(): Redemption[] }
 }
 
 export interface RuleCallFacts {
@@ -25,8 +25,8 @@ export interface RuleCallFacts {
  */
 export function ruleChecker(sources: RuleSources, call: RuleCallFacts): (item: ResolvedRedeemable) => Inapplicable | undefined {
   if (sources.validationRules.size === 0) return () => undefined
-  let history: RedemptionRecord[] | undefined
-  const successes = (): RedemptionRecord[] => (history ??= sources.redemptions.list().filter((r) => r.result === 'SUCCESS' && r.redemption !== null))
+  let history: Redemption[] | undefined
+  const successes = (): Redemption[] => (history ??= sources.redemptions.list().filter((r) => r.result === 'SUCCESS' && r.redemption !== null))
   return (item) => {
     for (const target of targetsOf(item)) {
       const ids = new Set([...sources.validationRules.rulesOf(target.objectIds), ...sources.assignedOnCreate(target.campaignId, target.tierId)])
@@ -65,10 +65,8 @@ function targetsOf(item: ResolvedRedeemable): Target[] {
   return tiers.flatMap((t) => (t ? [{ objectIds: [t.id, t.campaign_id], campaignId: t.campaign_id, tierId: t.id }] : []))
 }
 
-function campaignOf(r: RedemptionRecord): string | undefined {
-  const voucher = r.voucher as { campaign_id?: string } | undefined
-  const tier = r.promotion_tier as { campaign?: { id?: string } } | undefined
-  return voucher?.campaign_id ?? tier?.campaign?.id
+function campaignOf(r: Redemption): string | undefined {
+  return r.voucher?.campaign_id ?? r.promotion_tier?.campaign?.id
 }
 
 function violated(rule: CompiledRule, objectId: string): Inapplicable {
