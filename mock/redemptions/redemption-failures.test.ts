@@ -85,6 +85,16 @@ describe('GET /v1/redemptions', () => {
     expect(oldest.body.redemptions[0].result).toBe('FAILURE')
   })
 
+  it("finds a promotion tier's redemptions by its campaign's name as by its id", async () => {
+    const app = await createTestApp()
+    await redeem(app, { redeemables: [{ object: 'promotion_tier', id: 'promo_demo0001' }], order: { amount: 1000 } })
+
+    const byId = await get(app, '/v1/redemptions?campaign=camp_demo0004', 'listRedemptions')
+    expect(byId.body.redemptions).toMatchObject([{ related_object_type: 'promotion_tier', related_object_id: 'promo_demo0001' }])
+    const byName = await get(app, '/v1/redemptions?campaign=Spring%20sale', 'listRedemptions')
+    expect(byName.body).toEqual(byId.body)
+  })
+
   it('refuses an unknown result with 400 invalid_query_params', async () => {
     const app = await createTestApp()
     const res = await get(app, '/v1/redemptions?result=MAYBE', 'listRedemptions')

@@ -3,9 +3,13 @@ import type { QueryOf, TypedHandlers } from '../typed-handlers.js'
 import type { Redemption } from './redemption-store.js'
 import { rollbackRedemption } from './rollback.js'
 
-/** Does the redemption come from this campaign (its `camp_` id or its name)? */
-function ofCampaign(r: Redemption, campaign: string): boolean {
-  return [r.voucher?.campaign, r.voucher?.campaign_id, r.promotion_tier?.campaign?.id].includes(campaign)
+/**
+ * Does the redemption come from this campaign (its `camp_` id or its name)? A tier's redemption names
+ * only its campaign's id, so a name is first resolved to the campaign's id.
+ */
+function ofCampaign(campaign: string, project: ProjectState): (r: Redemption) => boolean {
+  const id = project.campaigns.lookup(campaign)?.id ?? campaign
+  return (r) => r.voucher?.campaign === campaign || r.voucher?.campaign_id === id || r.promotion_tier?.campaign?.id === id
 }
 
 const pageOf = (query: { limit?: number; page?: number }) => ({ limit: query.limit ?? 10, page: query.page ?? 1 })
@@ -30,10 +34,11 @@ function voucherRedemptions(code: string, query: QueryOf<'getVoucherRedemptions'
 
 export const redemptionHandlers = {
   listRedemptions: ({ query }, { project }) => {
+    const fromCampaign = query.campaign === undefined ? undefined : ofCampaign(query.campaign, project)
     const keep = (r: Redemption) =>
       (query.result === undefined || r.result === query.result) &&
       (query.customer === undefined || r.customer_id === query.customer) &&
-      (query.campaign === undefined || ofCampaign(r, query.campaign))
+      (fromCampaign === undefined || fromCampaign(r))
     const { records, total } = project.redemptions.query(keep, { ...pageOf(query), oldestFirst: query.order === 'created_at' })
     return { status: 200, body: { object: 'list', data_ref: 'redemptions', redemptions: records, total } }
   },
