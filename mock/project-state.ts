@@ -62,7 +62,7 @@ export class ProjectState {
     this.referrals = new ReferralStore({ ...deps, vouchers: () => this.vouchers })
     this.rewards = new RewardStore(deps)
     this.transactions = new TransactionStore(deps)
-    const campaignLookup = { get: (idOrName: string) => this.campaigns.get(idOrName) as { id: string; campaign_type: string } }
+    const campaignLookup = { get: (idOrName: string) => this.campaigns.get(idOrName) }
     this.exports = new ExportStore({ ...deps, campaigns: () => campaignLookup, transactions: () => this.transactions })
     this.templates = new TemplateStore(deps)
     this.metadataSchemas = new MetadataSchemaStore()

@@ -1,6 +1,6 @@
 import { ApiError } from '../errors.js'
 import { listOf } from '../filters/conditions.js'
-import type { StoredCampaign } from './campaign-types.js'
+import type { Campaign, StoredCampaign } from './campaign-types.js'
 
 /** Areas and stores a campaign is assigned to (Areas and Stores feature), as `access_settings.assign` sent them. */
 export interface CampaignAccess {
@@ -42,7 +42,7 @@ export function accessPredicate(settings: unknown): ((c: StoredCampaign) => bool
 }
 
 /** `expand=access_settings_assignments`: the list the real service adds to each campaign. */
-export function accessAssignments(c: StoredCampaign): Record<string, unknown> {
+export function accessAssignments(c: StoredCampaign): NonNullable<Campaign['access_settings_assignments']> {
   const a = c.access
   const data = a
     ? [

@@ -1,5 +1,5 @@
 import { deleteCampaign } from '../async-actions/campaign-deletion.js'
-import type { OperationHandlers } from '../types.js'
+import type { TypedHandlers } from '../typed-handlers.js'
 
 /** Campaign operations; the store does the work, handlers only pick the status. */
 export const campaignHandlers = {
@@ -15,4 +15,4 @@ export const campaignHandlers = {
     status: 202,
     body: deleteCampaign(project, params.campaignId, { force: query.force === true, requestId }),
   }),
-} satisfies OperationHandlers
+} satisfies TypedHandlers<'createCampaign' | 'listCampaigns' | 'getCampaign' | 'updateCampaign' | 'deleteCampaign'>

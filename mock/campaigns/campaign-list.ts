@@ -4,22 +4,12 @@ import { parseFilters } from './campaign-filters.js'
 import { accessPredicate } from './campaign-access.js'
 import type { CampaignIndex, OrderKey } from './campaign-index.js'
 import { COMPARE } from './campaign-index.js'
-import type { CampaignStatus, CampaignType, StoredCampaign } from './campaign-types.js'
+import type { QueryOf } from '../typed-handlers.js'
+import type { Campaign, CampaignsList, CampaignStatus, StoredCampaign } from './campaign-types.js'
 import { CAMPAIGN_TYPES } from './campaign-types.js'
 
-type Json = Record<string, unknown>
-
-export interface ListCampaignsQuery {
-  limit?: number
-  page?: number
-  campaign_type?: string
-  campaign_status?: string
-  is_referral_code?: boolean | string
-  order?: string
-  expand?: string | string[]
-  filters?: unknown
-  access_settings?: unknown
-}
+/** listCampaigns' query as the spec gives it (validated and coerced by the pipeline). */
+export type ListCampaignsQuery = QueryOf<'listCampaigns'>
 
 /** What `expand` adds to each listed campaign. */
 export interface ListExpand {
@@ -27,12 +17,8 @@ export interface ListExpand {
   access: boolean
 }
 
-export interface CampaignListPage {
-  object: 'list'
-  data_ref: 'campaigns'
-  campaigns: Json[]
-  total: number
-}
+/** A page of the spec's CampaignsList; the mock always counts the `total`. */
+export type CampaignListPage = CampaignsList & { total: number }
 
 export interface ListContext {
   index: CampaignIndex
@@ -40,7 +26,7 @@ export interface ListContext {
   byName: ReadonlyMap<string, StoredCampaign>
   now: () => number
   status: (c: StoredCampaign) => CampaignStatus
-  view: (c: StoredCampaign, expand: ListExpand) => Json
+  view: (c: StoredCampaign, expand: ListExpand) => Campaign
   /** The `page-overlap` domain fault: page n starts one item early. */
   overlap: () => boolean
 }
@@ -66,7 +52,7 @@ export function listCampaigns(query: ListCampaignsQuery, ctx: ListContext): Camp
   const descending = order.startsWith('-')
   const expand = expands(query.expand)
 
-  const type = query.campaign_type as CampaignType | undefined
+  const type = query.campaign_type
   if (type !== undefined && !CAMPAIGN_TYPES.includes(type)) throw bad(`campaign_type: must be one of ${CAMPAIGN_TYPES.join(', ')}`)
   const status = query.campaign_status
   const filters = parseFilters(query.filters, ctx.status, ctx.now)

@@ -9,7 +9,7 @@ import { buildCampaign } from './campaign-builder.js'
 import { CampaignIndex } from './campaign-index.js'
 import { listCampaigns } from './campaign-list.js'
 import type { CampaignListPage, ListCampaignsQuery, ListExpand } from './campaign-list.js'
-import type { CampaignFixture, CampaignInput, CampaignStatus, PendingDeletion, StoredCampaign, StoredTier } from './campaign-types.js'
+import type { Campaign, CampaignFixture, CampaignInput, CampaignStatus, PendingDeletion, PromotionTier, StoredCampaign, StoredTier } from './campaign-types.js'
 import { CampaignRemovals } from './campaign-removals.js'
 import { GeneratingCampaigns } from './generating-campaigns.js'
 import { duplicateName, stillGenerating } from './campaign-errors.js'
@@ -26,8 +26,6 @@ export interface CampaignStoreDeps {
   /** `size`: how many faults are armed (reading it uses none up, unlike `active`). */
   faults?: { active(operationId: string, action: 'page-overlap'): boolean; readonly size: number }
 }
-
-type Json = Record<string, unknown>
 
 /**
  * The campaigns of one project. Voucher campaigns are generating until
@@ -51,7 +49,7 @@ export class CampaignStore {
   }
 
   /** createCampaign. Checks and insert happen in one synchronous step, so racing creates of one name get one 200. */
-  create(input: CampaignInput): Json {
+  create(input: CampaignInput): Campaign {
     const campaign = this.createRecord(input)
     // The answer shows the campaign as it was created (API description: IN_PROGRESS with vouchers_count 0
     // for voucher campaigns), not as the clock finds it a moment later: on a loaded machine the system clock
@@ -104,12 +102,12 @@ export class CampaignStore {
   }
 
   /** getCampaign by id or name; 404 while generating (the real service: not readable until generated). */
-  get(idOrName: string): Json {
+  get(idOrName: string): Campaign {
     return this.#view(this.#readable(idOrName), true)
   }
 
   /** updateCampaign: refused while generating (as getCampaign); list pages and views built before it are dropped. */
-  update(idOrName: string, input: CampaignUpdate): Json {
+  update(idOrName: string, input: CampaignUpdate): Campaign {
     const campaign = this.#readable(idOrName)
     const apply = planUpdate(campaign, input, this.deps.categories)
     this.#index.reorder(campaign, () => apply(this.deps.clock.now()))
@@ -119,7 +117,7 @@ export class CampaignStore {
   }
 
   /** Any campaign, generating or not, for other stores (checkout, exports, referrals); no 404. */
-  find(idOrName: string): Json | undefined {
+  find(idOrName: string): Campaign | undefined {
     const campaign = this.#lookup(idOrName)
     return campaign && this.#view(campaign, true)
   }
@@ -169,7 +167,7 @@ export class CampaignStore {
   }
 
   /** A promotion tier (`promo_` id) with its parent campaign, for checkout. */
-  findTier(tierId: string): { tier: Json; campaign: Json } | undefined {
+  findTier(tierId: string): { tier: PromotionTier; campaign: Campaign } | undefined {
     this.#settle()
     const found = this.#tiers.get(tierId)
     return found && { tier: buildTierView(found.tier, found.campaign), campaign: this.#view(found.campaign, false) }
@@ -197,7 +195,7 @@ export class CampaignStore {
   }
 
   /** Every campaign, oldest first, for `GET /_mock/state`. */
-  all(): Json[] {
+  all(): Campaign[] {
     this.#settle()
     return this.#index.ordered('created_at').map((c) => this.#view(c, true))
   }
@@ -248,16 +246,16 @@ export class CampaignStore {
     }
   }
 
-  #listView(campaign: StoredCampaign, expand: ListExpand): Json {
+  #listView(campaign: StoredCampaign, expand: ListExpand): Campaign {
     const status = this.status(campaign)
     const vouchersCount = status === 'DONE' && campaign.voucher ? this.deps.vouchers.visibleCount(campaign.id) : 0
-    const build = (): Json =>
+    const build = (): Campaign =>
       withJsonText(buildCampaignView(campaign, { status, vouchersCount, withCategories: expand.categories, withAccess: expand.access, full: false }))
     if (this.deps.config.caches === false) return build()
     return this.#listViews.get(campaign, (expand.categories ? 1 : 0) + (expand.access ? 2 : 0), status, vouchersCount, build)
   }
 
-  #view(campaign: StoredCampaign, full: boolean, withCategories = full): Json {
+  #view(campaign: StoredCampaign, full: boolean, withCategories = full): Campaign {
     const status = this.status(campaign)
     const vouchersCount = status === 'DONE' && campaign.voucher ? this.deps.vouchers.visibleCount(campaign.id) : 0
     return buildCampaignView(campaign, { status, vouchersCount, withCategories, full })

@@ -1,64 +1,53 @@
-import type { CampaignType } from '../../src/types/index.js'
+import type { components } from '../../src/types/openapi.js'
+import type { Campaign, CampaignsList, CampaignType, PromotionTier } from '../../src/types/index.js'
 import type { Category } from '../categories/category-store.js'
 import type { CampaignAccess } from './campaign-access.js'
-import type { CodeConfigInput } from '../vouchers/code-generator.js'
 import type { ExplicitVoucher, VoucherTemplate } from '../vouchers/voucher-types.js'
 
-export type { CampaignType }
-/** The spec's CampaignType values at run time (the type itself comes from the spec's generated types). */
-export const CAMPAIGN_TYPES: readonly CampaignType[] = ['DISCOUNT_COUPONS', 'REFERRAL_PROGRAM', 'GIFT_VOUCHERS', 'LOYALTY_PROGRAM', 'PROMOTION']
-export type CampaignStatus = 'DONE' | 'IN_PROGRESS' | 'FAILED' | 'DRAFT' | 'MODIFYING'
+type Schemas = components['schemas']
+
+// The campaign shapes come from the spec's generated types (src/types/openapi.ts, npm run gen:types);
+// the mock's campaign code names them from here.
+export type { Campaign, CampaignsList, CampaignType, PromotionTier }
+export type CampaignStatus = Schemas['CampaignStatus']
+export type CampaignCreateRequest = Schemas['CampaignCreateRequest']
+// Each value once, as a record: a type the spec adds or drops fails the type check here.
+const TYPE_SET: Record<CampaignType, true> = { DISCOUNT_COUPONS: true, REFERRAL_PROGRAM: true, GIFT_VOUCHERS: true, LOYALTY_PROGRAM: true, PROMOTION: true }
+/** The spec's CampaignType values at run time, in the order error messages list them. */
+export const CAMPAIGN_TYPES = Object.keys(TYPE_SET) as readonly CampaignType[]
 type Json = Record<string, unknown>
 
-/** Fields shared by campaigns and tiers that are copied as sent (dates, validity windows). */
+/** Fields shared by campaigns and tiers that are copied as sent (dates, validity windows); stored without nulls. */
 export interface Validity {
   start_date?: string
   expiration_date?: string
-  validity_timeframe?: Json
-  validity_day_of_week?: number[]
-  validity_hours?: Json
+  validity_timeframe?: Schemas['ValidityTimeframe']
+  validity_day_of_week?: Schemas['ValidityDayOfWeek']
+  validity_hours?: Schemas['ValidityHours']
 }
 
-export interface TierInput extends Validity {
-  name: string
-  banner?: string
-  action?: { discount?: Json }
-  metadata?: Json
-  validation_rules?: string[]
-  active?: boolean
-  hierarchy?: number
-  category?: string
-  category_id?: string
-}
+/** A promotion tier sent with a promotion campaign. */
+export type TierInput = Schemas['PromotionTierCreate']
+type CreateCommon = Schemas['CampaignCreateCommon']
 
-/** The createCampaign body (all five variants; the spec has validated its shape already). */
-export interface CampaignInput extends Validity {
-  name?: string
-  description?: string
+/**
+ * The createCampaign body as the builder reads it: the spec's five CampaignCreateRequest variants merged,
+ * every field optional. A validated request body fits it, and so do fixture campaigns and the seed
+ * generator's bodies, which the builder checks alike (its messages name what a campaign type lacks).
+ */
+export interface CampaignInput extends CreateCommon {
   campaign_type?: CampaignType
-  type?: 'AUTO_UPDATE' | 'STATIC' | 'STANDALONE'
-  join_once?: boolean
-  auto_join?: boolean
-  use_voucher_metadata_schema?: boolean
-  active?: boolean
-  vouchers_count?: number
-  activity_duration_after_publishing?: string
-  category?: string
-  category_id?: string
-  metadata?: Json
-  validation_rules?: string[]
-  referral_program?: Json
+  referral_program?: Schemas['ReferralProgram']
   voucher?: {
-    type?: VoucherTemplate['type']
-    discount?: Json
-    gift?: { amount: number; balance?: number; effect?: string }
-    loyalty_card?: { points: number; expiration_rules?: Json }
-    redemption?: { quantity?: number | null }
-    code_config?: CodeConfigInput
+    type?: Schemas['VoucherType']
+    discount?: Schemas['DiscountCreate']
+    gift?: Schemas['GiftCreate']
+    loyalty_card?: Schemas['LoyaltyCardCreate']
+    redemption?: Schemas['RedemptionLimitCreate']
+    code_config?: Schemas['CodeConfigCreate']
     is_referral_code?: boolean
   }
-  promotion?: { tiers?: TierInput[] | null }
-  access_settings?: { assign?: Partial<Record<keyof CampaignAccess, unknown>> | null } | null
+  promotion?: { tiers?: TierInput[] }
 }
 
 /** A campaign from a fixture file: fixed ids and timestamps, and its vouchers given explicitly or by count. */
@@ -68,24 +57,18 @@ export interface CampaignFixture extends CampaignInput {
   created_at: string
   updated_at?: string
   vouchers?: ExplicitVoucher[]
-  promotion?: { tiers?: (TierInput & { id?: string; created_at?: string })[] | null }
+  promotion?: { tiers?: (TierInput & { id?: string; created_at?: string })[] }
 }
 
-export interface RuleAssignment {
-  id: string
-  rule_id: string
-  related_object_id: string
-  related_object_type: 'promotion_tier' | 'campaign'
-  created_at: string
-  object: 'validation_rules_assignment'
-}
+/** A validation rule assigned on create, to a campaign or one of its tiers. */
+export type RuleAssignment = Schemas['ValidationRuleAssignment'] & { related_object_type: 'promotion_tier' | 'campaign'; created_at: string }
 
 export interface StoredTier extends Validity {
   id: string
   createdAt: number
   name: string
   banner?: string
-  action?: { discount?: Json }
+  action?: PromotionTier['action']
   metadata: Json
   hierarchy: number
   active: boolean
@@ -101,7 +84,7 @@ export interface StoredCampaign extends Validity {
   name: string
   description?: string
   campaign_type: CampaignType
-  type: 'AUTO_UPDATE' | 'STATIC' | 'STANDALONE'
+  type: Campaign['type']
   join_once: boolean
   auto_join: boolean
   use_voucher_metadata_schema: boolean
@@ -112,7 +95,7 @@ export interface StoredCampaign extends Validity {
   category: Category | null
   voucher?: VoucherTemplate
   vouchersCount: number
-  referral_program?: Json
+  referral_program?: Schemas['ReferralProgram']
   tiers?: StoredTier[]
   assignments: RuleAssignment[]
   /** Areas and stores assigned on create (`access_settings.assign`). */

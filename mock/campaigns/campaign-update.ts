@@ -5,7 +5,6 @@ import { checkDiscount, invalid, resolveCategory, validity, type CategoryLookup 
 import type { StoredCampaign, Validity } from './campaign-types.js'
 
 export type CampaignUpdate = BodyOf<'updateCampaign'>
-type Json = Record<string, unknown>
 /** The update with its nulls dropped. */
 type Given = { [K in keyof NonNullable<CampaignUpdate>]?: Exclude<NonNullable<CampaignUpdate>[K], null> }
 
@@ -48,7 +47,7 @@ export function planUpdate(c: Readonly<StoredCampaign>, input: CampaignUpdate, c
       for (const key of given.unset_metadata_fields ?? []) delete metadata[key]
       campaign.metadata = metadata
     }
-    if (given.referral_program !== undefined) campaign.referral_program = cloneJson(given.referral_program as Json)
+    if (given.referral_program !== undefined) campaign.referral_program = cloneJson(given.referral_program)
     if (access !== undefined) {
       if (access) campaign.access = access
       else delete campaign.access
@@ -57,7 +56,7 @@ export function planUpdate(c: Readonly<StoredCampaign>, input: CampaignUpdate, c
     Object.assign(campaign, dates)
     if (campaign.voucher) {
       Object.assign(campaign.voucher, cloneJson(dates))
-      if (given.discount !== undefined) campaign.voucher.discount = cloneJson(given.discount as Json)
+      if (given.discount !== undefined) campaign.voucher.discount = cloneJson(given.discount)
     }
     campaign.updatedAt = now
   }

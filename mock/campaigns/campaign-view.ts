@@ -2,9 +2,10 @@ import { toIso } from '../../src/clock.js'
 import { cloneJson as clone } from '../../src/json-clone.js'
 import type { Category } from '../categories/category-store.js'
 import { accessAssignments } from './campaign-access.js'
-import type { CampaignStatus, RuleAssignment, StoredCampaign, StoredTier, Validity } from './campaign-types.js'
+import type { components } from '../../src/types/openapi.js'
+import type { Campaign, CampaignStatus, PromotionTier, RuleAssignment, StoredCampaign, StoredTier, Validity } from './campaign-types.js'
 
-type Json = Record<string, unknown>
+type Schemas = components['schemas']
 
 export interface ViewOptions {
   status: CampaignStatus
@@ -28,9 +29,9 @@ function validityOf(source: Validity): Validity {
   return out
 }
 
-const categoryView = (category: Category): Json => ({ ...category })
+const categoryView = (category: Category): Schemas['Category'] => ({ ...category })
 
-const assignmentList = (assignments: RuleAssignment[]): Json => ({
+const assignmentList = (assignments: RuleAssignment[]): Schemas['ValidationRuleAssignmentsList'] => ({
   object: 'list',
   data_ref: 'data',
   data: assignments.map((a) => ({ ...a })),
@@ -38,8 +39,9 @@ const assignmentList = (assignments: RuleAssignment[]): Json => ({
 })
 
 /** The Campaign object, in the field order of the real service's examples. */
-export function buildCampaignView(c: StoredCampaign, options: ViewOptions): Json {
-  const view: Json = {
+export function buildCampaignView(c: StoredCampaign, options: ViewOptions): Campaign {
+  // `category_id` and `object` are set below, after the optional parts, in the real service's field order
+  const view: Omit<Campaign, 'category_id' | 'object'> & Partial<Pick<Campaign, 'category_id' | 'object'>> = {
     id: c.id,
     name: c.name,
     ...(c.description !== undefined ? { description: c.description } : {}),
@@ -70,16 +72,16 @@ export function buildCampaignView(c: StoredCampaign, options: ViewOptions): Json
   view.categories = options.withCategories && c.category ? [categoryView(c.category)] : []
   if (options.withAccess) view.access_settings_assignments = accessAssignments(c)
   view.object = 'campaign'
-  return view
+  return view as Campaign
 }
 
-function promotionList(c: StoredCampaign): Json {
+function promotionList(c: StoredCampaign): Schemas['PromotionTiersList'] {
   const tiers = (c.tiers ?? []).map((tier) => buildTierView(tier, c))
   return { object: 'list', data_ref: 'tiers', tiers, total: tiers.length, has_more: false }
 }
 
 /** A promotion tier with the parent `campaign` subset and its zeroed (or accumulated) summary. */
-export function buildTierView(tier: StoredTier, c: StoredCampaign): Json {
+export function buildTierView(tier: StoredTier, c: StoredCampaign): PromotionTier {
   return {
     id: tier.id,
     created_at: toIso(tier.createdAt),

@@ -1,6 +1,7 @@
 import { stringifyWithTexts, withJsonText } from '../pipeline/json-text.js'
 import { readsTheClock } from './campaign-filters.js'
 import type { CampaignListPage, ListCampaignsQuery } from './campaign-list.js'
+import type { Campaign } from './campaign-types.js'
 
 export interface TextPage {
   page: CampaignListPage
@@ -37,7 +38,7 @@ export class PageCache {
     const hit = key === undefined ? undefined : this.#pages.get(key)
     if (hit && hit.version === this.#version && now >= hit.builtAt) return hit
     const page = build()
-    const text = stringifyWithTexts(page as unknown as Record<string, unknown>)
+    const text = stringifyWithTexts(page)
     if (key === undefined || this.capacity === 0) return { page, text }
     // kept pages are shared between answers: frozen, so none can be changed under the text
     const entry: Entry = { page: withJsonText(page, text), text, version: this.#version, builtAt: now }
@@ -52,9 +53,9 @@ export class PageCache {
  * count stay as they were; an update (the only other change to a listed campaign) drops them.
  */
 export class ListViewCache {
-  readonly #views = new WeakMap<object, ({ status: string; count: number; view: Record<string, unknown> } | undefined)[]>()
+  readonly #views = new WeakMap<object, ({ status: string; count: number; view: Campaign } | undefined)[]>()
 
-  get(campaign: object, slot: number, status: string, count: number, build: () => Record<string, unknown>): Record<string, unknown> {
+  get(campaign: object, slot: number, status: string, count: number, build: () => Campaign): Campaign {
     let slots = this.#views.get(campaign)
     if (!slots) this.#views.set(campaign, (slots = []))
     const cached = slots[slot]

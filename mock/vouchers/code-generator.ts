@@ -1,28 +1,17 @@
 import { ApiError } from '../errors.js'
 import { latin1Bytes } from '../../src/latin1.js'
 import { ByteCodes, StringCodes } from './code-list.js'
+import type { components } from '../../src/types/openapi.js'
 
 /** The real service's default charset, as its Create Campaign examples answer it. */
 export const DEFAULT_CHARSET = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'
 export const DEFAULT_CODE_LENGTH = 8
 
-export interface CodeConfigInput {
-  length?: number
-  charset?: string
-  prefix?: string
-  postfix?: string
-  pattern?: string
-  initial_count?: number
-}
+/** `code_config` as createCampaign takes it. */
+export type CodeConfigInput = components['schemas']['CodeConfigCreate']
 
 /** The response form: `length` and `charset` are always filled in (seed: "response adds length, charset"). */
-export interface CodeConfig {
-  length: number
-  charset: string
-  pattern: string
-  prefix?: string
-  postfix?: string
-}
+export type CodeConfig = components['schemas']['CodeConfig']
 
 export function normaliseCodeConfig(input: CodeConfigInput = {}): CodeConfig {
   const charset = input.charset ?? DEFAULT_CHARSET

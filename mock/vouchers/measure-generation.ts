@@ -22,7 +22,7 @@ const campaign = {
   vouchersCount: count,
   voucher: {
     type: 'DISCOUNT_VOUCHER' as const,
-    discount: { type: 'PERCENT', percent_off: 10 },
+    discount: { type: 'PERCENT' as const, percent_off: 10 },
     redemption: { quantity: 1 },
     code_config: normaliseCodeConfig({ pattern: 'PROMO-########' }),
     is_referral_code: false,

@@ -1,23 +1,12 @@
-import type { CodeConfig } from './code-generator.js'
+import type { components } from '../../src/types/openapi.js'
 import type { ByteCodes, StringCodes } from './code-list.js'
 
-export type VoucherType = 'DISCOUNT_VOUCHER' | 'GIFT_VOUCHER' | 'LOYALTY_CARD'
+type Schemas = components['schemas']
 
-/** A campaign's `voucher` template, in its response form. */
-export interface VoucherTemplate {
-  type: VoucherType
-  discount?: Record<string, unknown>
-  gift?: { amount: number; balance?: number; effect?: string; [k: string]: unknown }
-  loyalty_card?: { points: number; expiration_rules?: Record<string, unknown>; [k: string]: unknown }
-  redemption: { quantity: number | null }
-  code_config: CodeConfig
-  is_referral_code: boolean
-  start_date?: string
-  expiration_date?: string
-  validity_timeframe?: Record<string, unknown>
-  validity_day_of_week?: number[]
-  validity_hours?: Record<string, unknown>
-}
+export type VoucherType = Schemas['VoucherType']
+
+/** A campaign's `voucher` template, in its response form (the spec's CampaignVoucher). */
+export type VoucherTemplate = Schemas['CampaignVoucher']
 
 /** What the voucher store reads from a campaign; the campaign store's record satisfies it. */
 export interface VoucherCampaign {
@@ -78,36 +67,32 @@ export interface Batch {
   matcher?: RegExp
 }
 
-export interface VoucherView {
-  id: string
-  code: string
+type Voucher = Schemas['Voucher']
+
+/**
+ * The spec's Voucher as buildVoucherView makes it: the fields it always sends are required, and null only
+ * where it sends null, so that checkout reads them without checks (extending Voucher keeps each a narrowing).
+ */
+export interface VoucherView extends Voucher {
   campaign: string
   campaign_id: string
   category: string | null
   category_id: string | null
-  type: VoucherType
-  discount: Record<string, unknown> | null
-  gift: { amount: number; balance: number; effect?: string } | null
-  loyalty_card: { points: number; balance: number; expiration_rules?: Record<string, unknown> } | null
+  discount: Schemas['Discount'] | null
+  gift: { amount: number; balance: number; effect?: Schemas['Gift']['effect'] } | null
+  loyalty_card: { points: number; balance: number; expiration_rules?: Schemas['LoyaltyExpirationRules'] } | null
   start_date: string | null
   expiration_date: string | null
-  validity_timeframe: Record<string, unknown> | null
-  validity_day_of_week: number[] | null
-  validity_hours?: Record<string, unknown>
+  validity_timeframe: Schemas['ValidityTimeframe'] | null
+  validity_day_of_week: Schemas['ValidityDayOfWeek'] | null
   active: boolean
   additional_info: string | null
   metadata: Record<string, unknown>
   is_referral_code: boolean
   holder_id?: string
-  created_at: string
   updated_at: string | null
   redemption: { quantity: number | null; redeemed_quantity: number; object: 'list'; url: string }
-  object: 'voucher'
 }
 
-export interface VoucherListPage {
-  object: 'list'
-  data_ref: 'vouchers'
-  vouchers: VoucherView[]
-  total: number
-}
+/** A page of the spec's VouchersList, of vouchers as the mock builds them. */
+export type VoucherListPage = Omit<Schemas['VouchersList'], 'vouchers'> & { vouchers: VoucherView[] }
