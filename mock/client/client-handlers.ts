@@ -1,5 +1,5 @@
-import { checkoutHandlers } from '../checkout/checkout-handlers.js'
-import type { OperationHandlers } from '../types.js'
+import { redeemStacked, validateStacked } from '../checkout/checkout-handlers.js'
+import type { TypedHandlers } from '../typed-handlers.js'
 import { listPromotionTiers } from './promotion-tiers.js'
 
 /**
@@ -7,7 +7,7 @@ import { listPromotionTiers } from './promotion-tiers.js'
  * API's, on the same project state; what differs is the keys (authenticate) and the origins allowed.
  */
 export const clientHandlers = {
-  clientValidateStackedDiscounts: checkoutHandlers.validateStackedDiscounts,
-  clientRedeemStackedDiscounts: checkoutHandlers.redeemStackedDiscounts,
+  clientValidateStackedDiscounts: validateStacked,
+  clientRedeemStackedDiscounts: redeemStacked,
   clientListPromotionTiers: ({ query }, { project, deps }) => ({ status: 200, body: listPromotionTiers(project, query, deps.clock.now()) }),
-} satisfies OperationHandlers
+} satisfies TypedHandlers<'clientValidateStackedDiscounts' | 'clientRedeemStackedDiscounts' | 'clientListPromotionTiers'>

@@ -1,8 +1,6 @@
 import { notFound } from '../errors.js'
 import { listPromotionTiers } from '../client/promotion-tiers.js'
-import type { OperationHandlers } from '../types.js'
-
-type Json = Record<string, unknown>
+import type { TypedHandlers } from '../typed-handlers.js'
 
 /** The /v1 promotion-tier reads; the tiers live in their campaigns (mock/campaigns), as the real service nests them. */
 export const promotionHandlers = {
@@ -14,7 +12,7 @@ export const promotionHandlers = {
     return { status: 200, body: found.tier }
   },
   listCampaignPromotionTiers: ({ params }, { project }) => {
-    const tiers = ((project.campaigns.get(params.campaignId).promotion as Json | undefined)?.tiers ?? []) as Json[]
+    const tiers = project.campaigns.get(params.campaignId).promotion?.tiers ?? []
     return { status: 200, body: { object: 'list', data_ref: 'tiers', tiers, total: tiers.length, has_more: false } }
   },
-} satisfies OperationHandlers
+} satisfies TypedHandlers<'listPromotionTiers' | 'getPromotionTier' | 'listCampaignPromotionTiers'>
