@@ -1,6 +1,6 @@
-import type { OperationHandlers } from '../types.js'
+import type { QueryOf, TypedHandlers } from '../typed-handlers.js'
 
-type Query = Record<string, unknown>
+type Query = QueryOf<'listVouchers'>
 const text = (value: unknown): string | undefined => (value === undefined ? undefined : String(value))
 const list = (value: unknown): string[] | undefined => (value === undefined ? undefined : (Array.isArray(value) ? value : [value]).map(String))
 
@@ -13,8 +13,8 @@ export const voucherHandlers = {
     const ids = refs.map((ref) => project.campaigns.lookup(ref)?.id ?? '')
     const campaignIds = refs.length === 0 ? undefined : ids.every((id) => id === ids[0]) ? [ids[0]] : []
     const body = project.vouchers.list({
-      limit: query.limit as number | undefined,
-      page: query.page as number | undefined,
+      limit: query.limit,
+      page: query.page,
       campaignIds,
       category: text(query.category),
       holderIds: holders(query, project.customers),
@@ -28,7 +28,7 @@ export const voucherHandlers = {
     return { status: 200, body }
   },
   getVoucher: ({ params }, { project }) => ({ status: 200, body: project.vouchers.get(params.code) }),
-} satisfies OperationHandlers
+} satisfies TypedHandlers<'listVouchers' | 'getVoucher'>
 
 /** `customer`: the holder's `cust_` id or its `source_id`. */
 function holders(query: Query, customers: { peek: (input: { source_id: string }) => { id: string } | undefined }): string[] | undefined {
