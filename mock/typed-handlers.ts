@@ -18,9 +18,17 @@ export type BodyOf<K extends OperationId> = Operation<K> extends { requestBody: 
   : Operation<K> extends { requestBody?: infer R } ? JsonOf<NonNullable<R>> | undefined : undefined
 type Responses<K extends OperationId> = Operation<K> extends { responses: infer R } ? R : never
 
-/** One documented answer of K: its status with the body the spec gives that status. */
+/** The bodies of a response's other (non-JSON) media types, e.g. a file download's text; never when it has none. */
+type OtherBodyOf<T> = T extends { content: infer C } ? C[Exclude<keyof C, 'application/json'>] : never
+/** An answer in one of those other media types (`contentType` says which), for the statuses that have any. */
+type OtherAnswer<S, T> = [OtherBodyOf<T>] extends [never] ? never : Omit<HandlerResult, 'status' | 'body' | 'contentType'> & { status: S; contentType: string; body: OtherBodyOf<T> }
+
+/**
+ * One documented answer of K: its status with the body the spec gives that status, or, with `contentType`
+ * set, the body of one of that status's other media types.
+ */
 export type AnswerOf<K extends OperationId> = {
-  [S in keyof Responses<K> & number]: Omit<HandlerResult, 'status' | 'body'> & { status: S; body?: JsonOf<Responses<K>[S]> }
+  [S in keyof Responses<K> & number]: (Omit<HandlerResult, 'status' | 'body'> & { status: S; body?: JsonOf<Responses<K>[S]> }) | OtherAnswer<S, Responses<K>[S]>
 }[keyof Responses<K> & number]
 
 export interface TypedRequest<K extends OperationId> extends Omit<OperationRequest, 'params' | 'query' | 'body' | 'operationId'> {

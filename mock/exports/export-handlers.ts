@@ -1,12 +1,11 @@
 import { notFound } from '../errors.js'
 import type { MockDeps } from '../deps.js'
-import type { OperationHandlers } from '../types.js'
-import type { ExportListQuery, ExportRequest } from './export-store.js'
+import type { TypedHandlers } from '../typed-handlers.js'
 
 export const exportHandlers = {
   exportCampaignTransactions: ({ params, body, baseUrl }, { project }) => ({
     status: 200,
-    body: project.exports.exportCampaignTransactions(params.campaignId, (body ?? {}) as ExportRequest, baseUrl),
+    body: project.exports.exportCampaignTransactions(params.campaignId, body ?? {}, baseUrl),
   }),
 
   // With `token` this is the file download of `result.url`; the token, not the app keys, grants access.
@@ -25,9 +24,9 @@ export const exportHandlers = {
   // the query is validated against the spec already (limit 1..100, page from 1, the order enum)
   listExports: ({ query, baseUrl }, { project }) => ({
     status: 200,
-    body: { object: 'list', data_ref: 'exports', ...project.exports.page(query as ExportListQuery, baseUrl) },
+    body: { object: 'list', data_ref: 'exports', ...project.exports.page(query, baseUrl) },
   }),
-} satisfies OperationHandlers
+} satisfies TypedHandlers<'exportCampaignTransactions' | 'getExport' | 'listExports'>
 
 /** A download link carries no project credentials, so the export is looked up in every project. */
 function ownerOf(deps: MockDeps, exportId: string) {
