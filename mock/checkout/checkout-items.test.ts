@@ -84,6 +84,27 @@ describe('item-level discounts through HTTP', () => {
     expect(res.body.redemptions[0]).toMatchObject({ related_object_id: tier, amount: 1500, result: 'SUCCESS' })
   })
 
+  it('a UNIT discount with ADD_MANY_ITEMS applies each of its units and answers them as created', async () => {
+    const app = await createTestApp()
+    const units = [
+      { unit_off: 1, unit_type: 'prod_shirt', effect: 'ADD_MISSING_ITEMS' },
+      { unit_off: 2, unit_type: 'sku_mug', effect: 'ADD_NEW_ITEMS' },
+    ]
+    const tier = await promotion(app, { type: 'UNIT', effect: 'ADD_MANY_ITEMS', units })
+    const read = await app.request.get(`/v1/promotions/tiers/${tier}`).set(app.headers.app)
+    expectContract(read, 'getPromotionTier')
+    expect(read.body.action.discount.units).toEqual(units)
+
+    const res = await post(app, '/v1/validations', { redeemables: [{ object: 'promotion_tier', id: tier }], order: cart })
+    // one of the two shirts free; two mugs added at the cart's mug price, both free
+    expect(res.body.order.items.map((i: { quantity: number; discount_amount: number }) => [i.quantity, i.discount_amount])).toEqual([
+      [2, 2000],
+      [1, 0],
+      [2, 3000],
+    ])
+    expect(res.body.order).toMatchObject({ amount: 8500, items_discount_amount: 5000, total_amount: 3500 })
+  })
+
   it('refuses a UNIT discount without a product, and an item effect a type does not have, creating nothing', async () => {
     const app = await createTestApp()
     for (const discount of [{ type: 'UNIT', unit_off: 1, effect: 'ADD_NEW_ITEMS' }, { type: 'PERCENT', percent_off: 5, effect: 'APPLY_TO_ITEMS_BY_QUANTITY' }]) {

@@ -22,30 +22,10 @@ export type SkipKey = NonNullable<NonNullable<Schemas['RedeemableResultSkipped']
 export type ValidationAnswer = Schemas['ValidationsValidateResponseBody']
 export type RedemptionAnswer = Schemas['RedemptionsRedeemResponseBody']
 
-export interface DiscountDef {
-  type: 'PERCENT' | 'AMOUNT' | 'FIXED' | 'UNIT'
-  percent_off?: number
-  amount_off?: number
-  /** Cap of a PERCENT discount (per item with APPLY_TO_ITEMS), in the smallest currency unit (600 = 6.00). */
-  amount_limit?: number
-  /** Cap of an item-level discount over all its items together. */
-  aggregated_amount_limit?: number
-  /** FIXED: the price the order (or each unit of an item) ends at. */
-  fixed_amount?: number
-  /** UNIT (single): units of `unit_type` (a product or SKU id, or an item's source_id) given for free. */
-  unit_off?: number
-  unit_type?: string
-  /** UNIT (multiple, effect ADD_MANY_ITEMS): one free-units rule per entry. */
-  units?: { unit_off?: number; unit_type: string; effect?: string }[]
-  effect?: string
-}
-
-export interface ValidityTimeframe {
-  /** ISO 8601 duration between the starts of two active windows, e.g. P1D. */
-  interval: string
-  /** ISO 8601 duration of each active window, e.g. PT2H. */
-  duration: string
-}
+/** A voucher's or tier's discount, as stored and answered (amounts in the smallest currency unit). */
+export type DiscountDef = Schemas['Discount']
+/** A recurring window: ISO 8601 `duration` every `interval` (either missing: no window). */
+export type ValidityTimeframe = Schemas['ValidityTimeframe']
 
 /** What makes something valid on the clock: the same fields on vouchers, campaigns and tiers. */
 export interface Validity {

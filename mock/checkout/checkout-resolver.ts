@@ -1,34 +1,17 @@
+import type { components } from '../../src/types/openapi.js'
 import type { CategoryStore } from '../categories/category-store.js'
 import type { RewardStore } from '../rewards/reward-store.js'
 import type { StackStore } from '../stacks/stack-store.js'
 import type { VoucherView } from '../vouchers/voucher-types.js'
 import type { CategoryRef, DiscountDef, RequestedItem, ResolvedRedeemable, RewardFacts, TierFacts, ValidityTimeframe, VoucherFacts } from './checkout-model.js'
 
-/** When a tier or its campaign applies: both carry the same fields. */
-interface ValidityLike {
-  active?: boolean
-  start_date?: string | null
-  expiration_date?: string | null
-  validity_timeframe?: Record<string, unknown> | null
-  validity_day_of_week?: number[] | null
-  category_id?: string | null
-}
-
-/** A promotion tier as the campaign store returns it (seed "Promotion tier"); only what checkout reads. */
-export interface TierLike extends ValidityLike {
-  id: string
-  name: string
-  banner?: string
-  action?: { discount?: Record<string, unknown> }
-  metadata?: Record<string, unknown>
-  campaign_id?: string
-  campaign?: ValidityLike & { id: string; name?: string }
-}
+/** A promotion tier as the campaign store returns it, with its campaign's name (the tier names only its id). */
+export type TierLike = components['schemas']['PromotionTier'] & { campaignName?: string }
 
 /** The stores checkout reads; ProjectState provides them. */
 export interface CheckoutSources {
   vouchers: { findByCodeOrId(codeOrId: string): VoucherView | undefined }
-  tiers: { findTier(tierId: string): (TierLike & { campaignName?: string }) | undefined }
+  tiers: { findTier(tierId: string): TierLike | undefined }
   categories: CategoryStore
   rewards: RewardStore
   stacks: StackStore
@@ -92,14 +75,14 @@ function tierFacts(id: string, sources: CheckoutSources): TierFacts | undefined 
     name: t.name,
     ...(t.banner !== undefined ? { banner: t.banner } : {}),
     campaign_id: t.campaign_id ?? c?.id ?? '',
-    campaign_name: t.campaignName ?? c?.name ?? '',
-    discount: (t.action?.discount as DiscountDef | undefined) ?? null,
+    campaign_name: t.campaignName ?? '',
+    discount: t.action?.discount ?? null,
     categories: categoryRefs(t.category_id ?? c?.category_id ?? null, sources),
     metadata: t.metadata ?? {},
     active: t.active !== false && c?.active !== false,
     start_date: t.start_date ?? c?.start_date ?? null,
     expiration_date: t.expiration_date ?? c?.expiration_date ?? null,
-    validity_timeframe: (t.validity_timeframe ?? c?.validity_timeframe ?? null) as ValidityTimeframe | null,
+    validity_timeframe: t.validity_timeframe ?? c?.validity_timeframe ?? null,
     validity_day_of_week: t.validity_day_of_week ?? c?.validity_day_of_week ?? null,
   }
 }

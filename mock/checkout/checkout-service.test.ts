@@ -39,7 +39,7 @@ function setup() {
   const rewards = new RewardStore({ clock, ids })
   rewards.addReward({ id: 'rew_coin', name: 'coin', type: 'COIN', parameters: { coin: { exchange_ratio: 1, points_ratio: 100 } }, metadata: {}, created_at: '', updated_at: null, object: 'reward' })
   rewards.assign('rew_coin', 'camp_loyal', 1)
-  const tier: TierLike = { id: 'promo_1', name: 'Five off', action: { discount: { type: 'AMOUNT', amount_off: 500 } }, active: true, campaign_id: 'camp_promo' }
+  const tier: TierLike = { id: 'promo_1', name: 'Five off', action: { discount: { type: 'AMOUNT', amount_off: 500 } }, active: true, campaign_id: 'camp_promo', object: 'promotion_tier' }
   const summaries: [string, number, number][] = []
   const referrals = new ReferralStore({ clock, ids, vouchers: () => vouchers })
   referrals.addHolder({ redeemable_id: vouchers.get('REF').id, campaign_id: 'camp_ref', customer_id: 'cust_owner', holder_role: 'REFERRER' })

@@ -6,7 +6,8 @@ const DURATION = /^P(?:(\d+)Y)?(?:(\d+)M)?(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(
  * ISO 8601 duration → ms. Years and months have no fixed length; they count as 365 and 30 days, which is
  * enough for a recurring validity window in a mock.
  */
-export function durationMs(iso: string): number | undefined {
+export function durationMs(iso: string | undefined): number | undefined {
+  if (iso === undefined) return undefined
   const m = DURATION.exec(iso)
   if (!m || iso === 'P' || iso.endsWith('T')) return undefined
   const [y, mo, w, d, h, mi, s] = m.slice(1).map((v) => (v === undefined ? 0 : Number(v)))

@@ -1108,7 +1108,7 @@ export interface components {
             unit_off?: number;
             unit_off_formula?: string;
             unit_type?: string;
-            units?: Record<string, unknown>[];
+            units?: components["schemas"]["DiscountUnit"][];
             product?: Record<string, unknown>;
             sku?: Record<string, unknown>;
             is_dynamic?: boolean;
@@ -1908,14 +1908,16 @@ export interface components {
             effect?: "ADD_MISSING_ITEMS" | "ADD_NEW_ITEMS" | "ADD_MANY_ITEMS" | "ADD_SAME_ITEMS";
             product?: Record<string, unknown>;
             sku?: Record<string, unknown>;
-            units?: {
-                unit_off?: number;
-                unit_type: string;
-                /** @enum {string} */
-                effect: "ADD_MISSING_ITEMS" | "ADD_NEW_ITEMS";
-                product?: Record<string, unknown>;
-                sku?: Record<string, unknown>;
-            }[];
+            units?: components["schemas"]["DiscountUnit"][];
+        };
+        /** @description One free-units rule of a `UNIT` discount with effect `ADD_MANY_ITEMS`. */
+        DiscountUnit: {
+            unit_off?: number;
+            unit_type: string;
+            /** @enum {string} */
+            effect: "ADD_MISSING_ITEMS" | "ADD_NEW_ITEMS";
+            product?: Record<string, unknown>;
+            sku?: Record<string, unknown>;
         };
         GiftCreate: {
             /** @description Initial value, in the smallest currency unit. */
