@@ -1,24 +1,24 @@
+import type { components } from '../../src/types/openapi.js'
+import { enumValues } from '../../src/types/enum-values.js'
 import { ApiError } from '../errors.js'
 import { listOf } from '../filters/conditions.js'
 import type { Campaign, StoredCampaign } from './campaign-types.js'
 
-/** Areas and stores a campaign is assigned to (Areas and Stores feature), as `access_settings.assign` sent them. */
-export interface CampaignAccess {
-  areas_ids: string[]
-  area_stores_ids: string[]
-  area_all_stores_ids: string[]
-}
+/** Areas and stores a campaign is assigned to (Areas and Stores feature), as `access_settings.assign` sent them; every list kept. */
+export type CampaignAccess = Required<components['schemas']['AccessSettingsIds']>
 
-const KEYS = ['areas_ids', 'area_stores_ids', 'area_all_stores_ids'] as const
+type AccessKey = keyof CampaignAccess
+/** The three lists of assignments, in the order messages name them. */
+export const ACCESS_KEYS = enumValues<AccessKey>({ areas_ids: true, area_stores_ids: true, area_all_stores_ids: true })
 const bad = (details: string): ApiError => new ApiError('INVALID_QUERY_PARAMS', details)
 
 /** The assignments a create body asks for (`access_settings.assign`), or undefined when none. */
-export function accessFromInput(input: { access_settings?: { assign?: Partial<Record<(typeof KEYS)[number], unknown>> | null } | null }): CampaignAccess | undefined {
+export function accessFromInput(input: { access_settings?: { assign?: Partial<Record<AccessKey, unknown>> | null } | null }): CampaignAccess | undefined {
   const assign = input.access_settings?.assign
   if (!assign) return undefined
   const access: CampaignAccess = { areas_ids: [], area_stores_ids: [], area_all_stores_ids: [] }
-  for (const key of KEYS) access[key] = Array.isArray(assign[key]) ? [...new Set((assign[key] as unknown[]).map(String))] : []
-  return KEYS.some((key) => access[key].length > 0) ? access : undefined
+  for (const key of ACCESS_KEYS) access[key] = Array.isArray(assign[key]) ? [...new Set((assign[key] as unknown[]).map(String))] : []
+  return ACCESS_KEYS.some((key) => access[key].length > 0) ? access : undefined
 }
 
 /**
@@ -31,12 +31,12 @@ export function accessPredicate(settings: unknown): ((c: StoredCampaign) => bool
   if (typeof filter !== 'object' || filter === null || Array.isArray(filter)) {
     throw bad('access_settings: expected access_settings[filter][areas_ids]=<area id> (or area_stores_ids, area_all_stores_ids)')
   }
-  const wanted: Partial<Record<(typeof KEYS)[number], Set<string>>> = {}
+  const wanted: Partial<Record<AccessKey, Set<string>>> = {}
   for (const [key, value] of Object.entries(filter)) {
-    if (!(KEYS as readonly string[]).includes(key)) throw bad(`access_settings[filter][${key}]: unknown; use one of ${KEYS.join(', ')}`)
-    wanted[key as (typeof KEYS)[number]] = new Set(listOf(value))
+    if (!(ACCESS_KEYS as readonly string[]).includes(key)) throw bad(`access_settings[filter][${key}]: unknown; use one of ${ACCESS_KEYS.join(', ')}`)
+    wanted[key as AccessKey] = new Set(listOf(value))
   }
-  const keys = KEYS.filter((key) => wanted[key])
+  const keys = ACCESS_KEYS.filter((key) => wanted[key])
   if (keys.length === 0) return undefined
   return (c) => c.access !== undefined && keys.some((key) => c.access![key].some((id) => wanted[key]!.has(id)))
 }

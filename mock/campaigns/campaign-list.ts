@@ -1,3 +1,4 @@
+import { enumValues } from '../../src/types/enum-values.js'
 import { ApiError } from '../errors.js'
 import type { Predicate } from './campaign-filters.js'
 import { parseFilters } from './campaign-filters.js'
@@ -32,8 +33,8 @@ export interface ListContext {
 }
 
 const bad = (details: string): ApiError => new ApiError('INVALID_QUERY_PARAMS', details)
-const ORDERS = ['created_at', '-created_at', 'updated_at', '-updated_at', 'name', '-name']
-const EXPANDS = ['category', 'categories', 'access_settings_assignments']
+const ORDERS: readonly string[] = enumValues<NonNullable<ListCampaignsQuery['order']>>({ 'created_at': true, '-created_at': true, 'updated_at': true, '-updated_at': true, 'name': true, '-name': true })
+const EXPANDS: readonly string[] = enumValues<NonNullable<ListCampaignsQuery['expand']>[number]>({ category: true, categories: true, access_settings_assignments: true })
 
 /**
  * listCampaigns without sorting per request: pick the narrowest pre-ordered candidate list (exact

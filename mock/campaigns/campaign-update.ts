@@ -1,6 +1,6 @@
 import { cloneJson } from '../../src/json-clone.js'
 import type { BodyOf } from '../typed-handlers.js'
-import { accessFromInput, type CampaignAccess } from './campaign-access.js'
+import { ACCESS_KEYS, accessFromInput, type CampaignAccess } from './campaign-access.js'
 import { checkDiscount, invalid, resolveCategory, validity, type CategoryLookup } from './campaign-builder.js'
 import type { StoredCampaign, Validity } from './campaign-types.js'
 
@@ -9,7 +9,6 @@ export type CampaignUpdate = BodyOf<'updateCampaign'>
 type Given = { [K in keyof NonNullable<CampaignUpdate>]?: Exclude<NonNullable<CampaignUpdate>[K], null> }
 
 const NOT_SIMULATED = ['gift', 'loyalty_tiers_expiration', 'options'] as const
-const ACCESS_KEYS = ['areas_ids', 'area_stores_ids', 'area_all_stores_ids'] as const
 
 /**
  * Works out every change an update asks for, refusing (400/404) before anything is touched, and returns

@@ -1,5 +1,6 @@
 import type { Clock } from '../../src/clock.js'
 import { toIso } from '../../src/clock.js'
+import { enumValues } from '../../src/types/enum-values.js'
 import type { IdSource } from '../../src/ids.js'
 import { randomToken } from '../../src/latin1.js'
 import { secretsEqual } from '../auth/credentials.js'
@@ -10,11 +11,12 @@ import type { BodyOf, QueryOf } from '../typed-handlers.js'
 import type { Export, ExportCreateRequest } from '../../src/types/index.js'
 import { toCsv } from './csv.js'
 
-export const EXPORT_FIELDS = [
-  'id', 'type', 'source_id', 'reason', 'balance', 'amount', 'created_at', 'voucher_id',
-  'source', 'details', 'related_transaction_id',
-] as const
-export const DEFAULT_EXPORT_FIELDS = ['id', 'type', 'source_id', 'reason', 'balance', 'amount', 'created_at', 'voucher_id']
+type ExportField = NonNullable<NonNullable<ExportCreateRequest['parameters']>['fields']>[number]
+export const EXPORT_FIELDS = enumValues<ExportField>({
+  id: true, type: true, source_id: true, reason: true, balance: true, amount: true, created_at: true, voucher_id: true,
+  source: true, details: true, related_transaction_id: true,
+})
+export const DEFAULT_EXPORT_FIELDS: ExportField[] = ['id', 'type', 'source_id', 'reason', 'balance', 'amount', 'created_at', 'voucher_id']
 
 /** The statuses the mock's exports go through (the spec's `ERROR` never happens on the mock). */
 export type ExportStatus = Exclude<Export['status'], 'ERROR'>

@@ -1,4 +1,6 @@
+import { enumValues } from '../../src/types/enum-values.js'
 import { ApiError } from '../errors.js'
+import type { QueryOf } from '../typed-handlers.js'
 import { DATE_OPS, dateCondition } from '../filters/conditions.js'
 import { compileFilters, type Predicate } from '../filters/filter-engine.js'
 import { voucherFields, voucherReader, type VoucherReader } from './voucher-fields.js'
@@ -32,7 +34,10 @@ export interface ListingSource {
   now: number
 }
 
-export const VOUCHER_ORDERS = ['created_at', 'updated_at', 'type', 'code', 'campaign', 'category'].flatMap((key) => [key, `-${key}`])
+export const VOUCHER_ORDERS: readonly string[] = enumValues<NonNullable<QueryOf<'listVouchers'>['order']>>({
+  'created_at': true, '-created_at': true, 'updated_at': true, '-updated_at': true, 'type': true, '-type': true,
+  'code': true, '-code': true, 'campaign': true, '-campaign': true, 'category': true, '-category': true,
+})
 
 const bad = (details: string): ApiError => new ApiError('INVALID_QUERY_PARAMS', details)
 
