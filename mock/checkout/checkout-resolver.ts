@@ -3,7 +3,7 @@ import type { CategoryStore } from '../categories/category-store.js'
 import type { RewardStore } from '../rewards/reward-store.js'
 import type { StackStore } from '../stacks/stack-store.js'
 import type { VoucherView } from '../vouchers/voucher-types.js'
-import type { CategoryRef, DiscountDef, RequestedItem, ResolvedRedeemable, RewardFacts, TierFacts, ValidityTimeframe, VoucherFacts } from './checkout-model.js'
+import type { CategoryRef, RequestedItem, ResolvedRedeemable, RewardFacts, TierFacts, VoucherFacts } from './checkout-model.js'
 
 /** A promotion tier as the campaign store returns it, with its campaign's name (the tier names only its id). */
 export type TierLike = components['schemas']['PromotionTier'] & { campaignName?: string }
@@ -49,7 +49,7 @@ function voucherFacts(v: VoucherView, sources: CheckoutSources): VoucherFacts {
     campaign_name: v.campaign,
     type: v.type,
     is_referral_code: v.is_referral_code,
-    discount: (v.discount as DiscountDef | null) ?? null,
+    discount: v.discount ?? null,
     gift_balance: v.gift?.balance,
     loyalty_balance: v.loyalty_card?.balance,
     quantity: v.redemption.quantity,
@@ -60,7 +60,7 @@ function voucherFacts(v: VoucherView, sources: CheckoutSources): VoucherFacts {
     active: v.active,
     start_date: v.start_date,
     expiration_date: v.expiration_date,
-    validity_timeframe: v.validity_timeframe as ValidityTimeframe | null,
+    validity_timeframe: v.validity_timeframe,
     validity_day_of_week: v.validity_day_of_week,
   }
 }
