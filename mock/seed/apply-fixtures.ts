@@ -1,4 +1,5 @@
 import type { FixtureCampaign, FixtureSet } from '../../fixtures/types.js'
+import type { CampaignFixture } from '../campaigns/campaign-types.js'
 import type { CategoryStore } from '../categories/category-store.js'
 import type { ReferralStore } from '../referrals/referral-store.js'
 import type { MetadataSchemaStore } from '../management/metadata-schema-store.js'
@@ -10,7 +11,7 @@ import type { TransactionStore } from '../transactions/transaction-store.js'
 export interface SeedableProject {
   id: string
   categories: Pick<CategoryStore, 'add'>
-  campaigns?: { import(campaign: any): unknown }
+  campaigns?: { import(campaign: CampaignFixture): unknown }
   rewards: Pick<RewardStore, 'addReward' | 'addAssignment'>
   referrals?: Pick<ReferralStore, 'add'>
   transactions: Pick<TransactionStore, 'add'>
@@ -61,11 +62,14 @@ export function applyFixtures<P extends SeedableProject>(projects: ProjectsLike<
 
 /**
  * A fixture campaign is a Campaign as the API returns it; the campaign store's import takes the
- * create-style fields plus fixed ids, so the list wrapper of tiers is unwrapped.
+ * create-style fields plus fixed ids, so the list wrapper of tiers is unwrapped. The cast: fixture files
+ * are typed loosely (FixtureCampaign), but each campaign in them validates against the spec's Campaign
+ * schema (fixtures/fixtures.test.ts), whose fields are the create fields the import reads, and the store
+ * checks them as it checks a create.
  */
-function toCampaignImport(campaign: FixtureCampaign): Record<string, unknown> {
+function toCampaignImport(campaign: FixtureCampaign): CampaignFixture {
   const { promotion, ...rest } = campaign
-  return promotion ? { ...rest, promotion: { tiers: promotion.tiers } } : rest
+  return (promotion ? { ...rest, promotion: { tiers: promotion.tiers } } : rest) as unknown as CampaignFixture
 }
 
 function toRegistry<P extends SeedableProject>(projects: ProjectsLike<P> | P[] | P): ProjectsLike<P> {
