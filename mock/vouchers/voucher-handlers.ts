@@ -22,7 +22,7 @@ export const voucherHandlers = {
       ids: list(query.ids),
       created_at: query.created_at,
       updated_at: query.updated_at,
-      order: text(query.order),
+      order: query.order,
       filters: query.filters,
     })
     return { status: 200, body }

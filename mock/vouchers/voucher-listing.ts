@@ -9,20 +9,14 @@ import { firstK, mergeNewest } from './voucher-merge.js'
 import type { Batch, VoucherListPage } from './voucher-types.js'
 import { buildVoucherView } from './voucher-view.js'
 
-/** listVouchers as the store sees it: references already resolved (campaign names, customer source ids). */
-export interface VoucherListQuery {
-  limit?: number
-  page?: number
+/** listVouchers as the store sees it: the spec's query, with references already resolved (campaign names, customer source ids). */
+export interface VoucherListQuery extends Pick<QueryOf<'listVouchers'>, 'limit' | 'page' | 'created_at' | 'updated_at' | 'order' | 'filters'> {
   /** Only vouchers of these campaigns (ids); an empty list matches nothing. */
   campaignIds?: readonly string[]
   /** A category name or id. */
   category?: string
   /** Only vouchers held by one of these customers (`cust_` ids). */
   holderIds?: readonly string[]
-  created_at?: unknown
-  updated_at?: unknown
-  order?: string
-  filters?: unknown
 }
 
 export interface ListingSource {
