@@ -1,21 +1,11 @@
 import type { IdSource } from '../../src/ids.js'
+import type { components } from '../../src/types/openapi.js'
 
-export interface CustomerInput {
-  id?: string
-  source_id?: string
-  name?: string
-  email?: string
-  metadata?: Record<string, unknown>
-}
+/** The customer a validation or redemption sends (the store keeps id, source_id, name, email, metadata). */
+export type CustomerInput = components['schemas']['Customer']
 
-export interface CustomerRecord {
-  id: string
-  source_id: string | null
-  name: string | null
-  email: string | null
-  metadata: Record<string, unknown>
-  object: 'customer'
-}
+/** A stored customer, as redemptions answer it: the spec's SimpleCustomer with every field known. */
+export type CustomerRecord = Required<components['schemas']['SimpleCustomer']>
 
 /**
  * Customers met at checkout. The real service upserts the customer of a validation or redemption by
