@@ -14,6 +14,6 @@ export function seedCampaigns(project: CampaignCreator, n: number, seed: number)
   if (!project.campaigns) throw new Error('seedCampaigns: this build has no campaign store')
   const store = project.campaigns
   const ids: string[] = []
-  for (const body of campaignBodies(n, seed)) ids.push(store.createRecord(body as CampaignInput).id)
+  for (const body of campaignBodies(n, seed)) ids.push(store.createRecord(body).id)
   return ids
 }
