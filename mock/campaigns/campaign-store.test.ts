@@ -36,7 +36,7 @@ describe('CampaignStore.create', () => {
     expect(created).toMatchObject({ active: true, auto_join: false, join_once: false, protected: false, type: 'AUTO_UPDATE' })
     expect(() => store.get('Spring')).toThrow(expect.objectContaining({ status: 404, headers: { 'Retry-After': '2' } }))
     clock.advance(1499)
-    expect(() => store.get(created.id as string)).toThrow(details(/is being generated/))
+    expect(() => store.get(created.id)).toThrow(details(/is being generated/))
     clock.advance(1)
     expect(store.get('Spring')).toMatchObject({ creation_status: 'DONE', vouchers_count: 1500 })
   })
@@ -60,15 +60,15 @@ describe('CampaignStore.create', () => {
       promotion: { tiers: [{ name: 'A', validation_rules: ['val_1'] }, { name: 'B' }] },
     })
     expect(created).toMatchObject({ creation_status: 'DONE', type: 'STATIC' })
-    const promotion = created.promotion as { tiers: Record<string, any>[]; total: number; has_more: boolean }
+    const promotion = created.promotion!
     expect(promotion).toMatchObject({ object: 'list', data_ref: 'tiers', total: 2, has_more: false })
-    expect(promotion.tiers.map((t) => [t.hierarchy, t.name, t.promotion_id, t.campaign.id])).toEqual([
+    expect(promotion.tiers.map((t) => [t.hierarchy, t.name, t.promotion_id, t.campaign?.id])).toEqual([
       [1, 'A', created.id, created.id],
       [2, 'B', created.id, created.id],
     ])
     expect(promotion.tiers[0].id).toMatch(/^promo_/)
     expect(promotion.tiers[0].summary).toEqual({ redemptions: { total_redeemed: 0 }, orders: { total_amount: 0, total_discount_amount: 0 } })
-    expect(promotion.tiers[0].validation_rule_assignments.data[0]).toMatchObject({
+    expect(promotion.tiers[0].validation_rule_assignments?.data[0]).toMatchObject({
       rule_id: 'val_1',
       related_object_id: promotion.tiers[0].id,
       related_object_type: 'promotion_tier',
@@ -215,7 +215,7 @@ describe('CampaignStore.list', () => {
 })
 
 describe('CampaignStore.listWithText (kept pages)', () => {
-  const promotion = (name: string) => ({ name, campaign_type: 'PROMOTION', promotion: { tiers: [{ name: 't' }] } }) as never
+  const promotion = (name: string): CampaignInput => ({ name, campaign_type: 'PROMOTION', promotion: { tiers: [{ name: 't' }] } })
 
   it('answers the same frozen page and text for the same query until a campaign is added or deleted', () => {
     const { store, clock } = setup()
@@ -225,7 +225,7 @@ describe('CampaignStore.listWithText (kept pages)', () => {
     expect(store.listWithText({ limit: 5 })).toBe(first)
     expect(first.text).toBe(JSON.stringify(first.page))
     expect(Object.isFrozen(first.page)).toBe(true)
-    const created = store.create(promotion('b')) as { id: string }
+    const created = store.create(promotion('b'))
     const second = store.listWithText({ limit: 5 })
     expect(second.page.campaigns.map((c) => c.name)).toEqual(['b', 'a'])
     store.scheduleDeletion(created.id, () => ({ actionId: 'aa_1', at: clock.now() + 10, force: true }))
