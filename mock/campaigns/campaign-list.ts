@@ -97,6 +97,8 @@ export function listCampaigns(query: ListCampaignsQuery, ctx: ListContext): Camp
 
   let skip = (page - 1) * limit
   if (page > 1 && ctx.overlap()) skip -= 1
+  // nothing to filter: the page is a slice of the candidates (a deep page walked every skipped campaign)
+  if (rest.length === 0) return pageOf(candidates.length === 0 ? [] : sliceFrom(candidates, skip, limit, descending), candidates.length, expand, ctx)
   const picked: StoredCampaign[] = []
   let matched = 0
   const n = candidates.length
@@ -107,12 +109,19 @@ export function listCampaigns(query: ListCampaignsQuery, ctx: ListContext): Camp
     if (matched > skip && picked.length < limit) picked.push(c)
     else if (picked.length >= limit && total !== undefined) break
   }
-  return {
-    object: 'list',
-    data_ref: 'campaigns',
-    campaigns: picked.map((c) => ctx.view(c, expand)),
-    total: total ?? matched,
-  }
+  return pageOf(picked, total ?? matched, expand, ctx)
+}
+
+function pageOf(picked: StoredCampaign[], total: number, expand: ListExpand, ctx: ListContext): CampaignListPage {
+  return { object: 'list', data_ref: 'campaigns', campaigns: picked.map((c) => ctx.view(c, expand)), total }
+}
+
+/** Up to `limit` candidates after `skip`, walking from the right end when `descending`. */
+function sliceFrom(candidates: readonly StoredCampaign[], skip: number, limit: number, descending: boolean): StoredCampaign[] {
+  const n = candidates.length
+  const picked: StoredCampaign[] = []
+  for (let i = Math.max(skip, 0); i < n && picked.length < limit; i++) picked.push(candidates[descending ? n - 1 - i : i])
+  return picked
 }
 
 /** `expand=category` (also `categories`, the interface document's word) and `access_settings_assignments`, repeated or comma-separated. */

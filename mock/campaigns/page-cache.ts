@@ -1,4 +1,4 @@
-import { stringifyWithTexts, withJsonText } from '../pipeline/json-text.js'
+import { jsonTextOf, withJsonText } from '../pipeline/json-text.js'
 import { readsTheClock } from './campaign-filters.js'
 import type { CampaignListPage, ListCampaignsQuery } from './campaign-list.js'
 import type { Campaign } from './campaign-types.js'
@@ -23,6 +23,11 @@ interface Entry extends TextPage {
  */
 export class PageCache {
   readonly #pages = new Map<string, Entry>()
+  // The queries asked once lately: a page is kept when its query comes back within `capacity` other
+  // misses, i.e. when keeping it would have paid. A run of distinct queries (a crawler, a table paged
+  // through) then keeps nothing: freezing, tagging and holding each such page (it reaches the old heap)
+  // was half the cost of a list miss (bench list-miss, 10,000 campaigns: 30 → 16 µs in the store).
+  readonly #seen = new Set<string>()
   #version = 0
 
   constructor(private readonly capacity = 200) {}
@@ -30,6 +35,7 @@ export class PageCache {
   changed(): void {
     this.#version++
     this.#pages.clear()
+    this.#seen.clear()
   }
 
   /** `query` undefined: do not use the cache (e.g. a fault changes how pages are cut). */
@@ -38,13 +44,20 @@ export class PageCache {
     const hit = key === undefined ? undefined : this.#pages.get(key)
     if (hit && hit.version === this.#version && now >= hit.builtAt) return hit
     const page = build()
-    const text = stringifyWithTexts(page)
-    if (key === undefined || this.capacity === 0) return { page, text }
+    const text = pageText(page)
+    if (key === undefined || this.capacity === 0 || this.#firstAsk(key)) return { page, text }
     // kept pages are shared between answers: frozen, so none can be changed under the text
     const entry: Entry = { page: withJsonText(page, text), text, version: this.#version, builtAt: now }
     if (this.#pages.size >= this.capacity) this.#pages.clear()
     this.#pages.set(key, entry)
     return entry
+  }
+
+  #firstAsk(key: string): boolean {
+    if (this.#seen.has(key)) return false
+    if (this.#seen.size >= this.capacity) this.#seen.clear()
+    this.#seen.add(key)
+    return true
   }
 }
 
@@ -74,4 +87,11 @@ export class ListViewCache {
 function keyOf(query: ListCampaignsQuery): string | undefined {
   if (query.filters !== undefined && readsTheClock(query.filters)) return undefined
   return JSON.stringify(query)
+}
+
+/** JSON.stringify(page), with each listed view's kept text spliced in (the views are ~900 bytes each). */
+export function pageText(page: CampaignListPage): string {
+  const texts = new Array<string>(page.campaigns.length)
+  for (let i = 0; i < page.campaigns.length; i++) texts[i] = jsonTextOf(page.campaigns[i]) ?? JSON.stringify(page.campaigns[i])
+  return '{"object":"list","data_ref":"campaigns","campaigns":[' + texts.join(',') + '],"total":' + page.total + '}'
 }
