@@ -23,29 +23,6 @@ export function jsonTextOf(value: unknown): string | undefined {
   return value !== null && typeof value === 'object' ? (value as Carrier)[TEXT] : undefined
 }
 
-/**
- * JSON.stringify of an object whose top-level arrays may hold values with text: those items are
- * spliced in as they are, everything else is serialised as usual. Same output as JSON.stringify.
- */
-export function stringifyWithTexts(value: Record<string, unknown>): string {
-  const parts: string[] = []
-  for (const key of Object.keys(value)) {
-    const field = value[key]
-    if (field === undefined || typeof field === 'function' || typeof field === 'symbol') continue
-    parts.push(`${JSON.stringify(key)}:${Array.isArray(field) ? arrayText(field) : JSON.stringify(field)}`)
-  }
-  return `{${parts.join(',')}}`
-}
-
-function arrayText(items: unknown[]): string {
-  const texts = new Array<string>(items.length)
-  for (let i = 0; i < items.length; i++) {
-    const item = items[i]
-    texts[i] = jsonTextOf(item) ?? (item === undefined || typeof item === 'function' || typeof item === 'symbol' ? 'null' : JSON.stringify(item))
-  }
-  return `[${texts.join(',')}]`
-}
-
 function deepFreeze(value: unknown): void {
   if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return
   Object.freeze(value)
