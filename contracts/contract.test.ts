@@ -92,8 +92,9 @@ describe('promokit contract is safe on a shared target', () => {
   it('stops at the request budget and still cleans up', async () => {
     const limited = await run({ grep: /^campaigns\./, maxRequests: 6 })
     expect(limited.interrupted).toBe('request budget used up')
-    expect(limited.results.find((r) => r.status === 'failed')?.failure?.problems[0].message).toMatch(/budget of 6 requests/)
-    expect(limited.results.at(-1)?.reason).toBe('request budget used up')
+    expect(limited.summary.failed).toBe(0)
+    expect(limited.results.find((r) => r.status === 'skipped')?.reason).toMatch(/^not run: request budget of 6 requests used up/)
+    expect(limited.results.at(-1)).toMatchObject({ status: 'skipped', notRun: 'budget', reason: 'request budget used up' })
     expect(limited.cleanup.failed).toEqual([])
     expect(await leftovers(limited.prefix)).toEqual([])
   })

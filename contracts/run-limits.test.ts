@@ -45,6 +45,12 @@ describe('--max-requests is a hard limit', () => {
     const report = await onMock({ maxRequests: 100 })
     expect(report.requests).toBeLessThanOrEqual(100)
     expect(report.interrupted).toBe('request budget used up')
+    // the checks the limit cut off (mid-way or before they began) are not run, never failed
+    expect(report.summary.failed).toBe(0)
+    const cut = report.results.filter((r) => r.notRun === 'budget')
+    expect(cut.length).toBeGreaterThan(0)
+    expect(report.summary.overBudget).toBe(cut.length)
+    expect(report.results.filter((r) => r.status !== 'passed' && r.notRun !== 'budget')).toEqual([])
     expect(report.cleanup.failed).toEqual([])
     const res = await fetch(`${t.mock.url}/v1/campaigns?limit=100`, { headers: { 'X-App-Id': t.mock.credentials.appId, 'X-App-Token': t.mock.credentials.appToken } })
     expect(((await res.json()) as any).campaigns.filter((c: any) => c.name.startsWith(report.prefix))).toEqual([])

@@ -104,6 +104,7 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
 
   const results: CheckResult[] = new Array(planned.length)
   let interrupted: string | undefined
+  let budgetCut: 'budget' | undefined
   let outcome: CleanupOutcome
   try {
     const costs = new Map(planned.map((check) => [check, costOf(check)]))
@@ -113,8 +114,11 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
       options.onCheckStart?.(check, index, planned.length)
       await gate(check)
       const withoutKeys = !interrupted && lacksManagementKeys(check, options)
-      const result = interrupted ? skipped(check, interrupted) : withoutKeys ? skipped(check, withoutKeys) : await currentCheck.run(check.id, () => runOne(check, ctx, ids, unavailable))
-      if (!interrupted && result.status === 'failed' && result.failure?.problems[0]?.keyword === 'budget') interrupted = 'request budget used up'
+      const result = interrupted ? skipped(check, interrupted, budgetCut) : withoutKeys ? skipped(check, withoutKeys) : await currentCheck.run(check.id, () => runOne(check, ctx, ids, unavailable))
+      if (!interrupted && result.notRun === 'budget') {
+        interrupted = BUDGET_USED_UP
+        budgetCut = 'budget'
+      }
       results[index] = result
       options.onCheckEnd?.(result, index, planned.length)
     }, { conflict: (a, b) => conflicts(costs.get(a)!, costs.get(b)!), weight: (check) => costs.get(check)!.requests, gate })
@@ -123,10 +127,11 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
     if (!options.readOnly) await cleanup.sweep(ctx.prefix)
     outcome = await cleanup.runAll().finally(() => client.close())
   }
-  const summary = { passed: 0, failed: 0, skipped: 0, rateLimited: 0 }
+  const summary = { passed: 0, failed: 0, skipped: 0, rateLimited: 0, overBudget: 0 }
   for (const r of results) {
     summary[r.status]++
     if (r.notRun === 'rate-limited') summary.rateLimited++
+    if (r.notRun === 'budget') summary.overBudget++
   }
   const { waitedMs, refusals, limit: windowLimit } = limiter.state
   return {
@@ -175,6 +180,8 @@ async function runOne(check: Check, shared: CheckContext, ids: KnownIds, unavail
     if (error instanceof CheckSkipped) return withFollows({ ...base, status: 'skipped', reason: error.reason, durationMs: elapsed(started) })
     // A target that keeps refusing for longer than we may wait has not shown a defect: the check did not run.
     if (error instanceof RateLimited) return { ...base, status: 'skipped', notRun: 'rate-limited', reason: `not run: ${error.message}`, durationMs: elapsed(started) }
+    // The run's own limit, not the target's behaviour: what the check saw so far proves nothing either way.
+    if (error instanceof BudgetExceeded) return { ...base, status: 'skipped', notRun: 'budget', reason: `not run: ${error.message}`, durationMs: elapsed(started) }
     return withFollows({ ...base, status: 'failed', durationMs: elapsed(started), failure: toFailure(check, error) })
   }
 }
@@ -182,7 +189,6 @@ async function runOne(check: Check, shared: CheckContext, ids: KnownIds, unavail
 function toFailure(check: Check, error: unknown): FailureReport {
   const base = { checkId: check.id, title: check.title, operationId: check.operationIds[0] }
   if (error instanceof CheckFailure) return { ...base, ...describeExchange(error.exchange), problems: error.problems }
-  if (error instanceof BudgetExceeded) return { ...base, problems: [{ location: 'behaviour', pointer: '', message: error.message, keyword: 'budget' }] }
   if (error instanceof RequestFailed) {
     return { ...base, curl: toCurl(error.request), request: maskRequest(error.request), problems: [{ location: 'status', pointer: '', message: error.message, keyword: 'network' }] }
   }
@@ -202,8 +208,10 @@ function describeExchange(exchange: Exchange | undefined): Partial<FailureReport
   }
 }
 
-function skipped(check: Check, reason: string): CheckResult {
-  return { id: check.id, title: check.title, operationIds: [...check.operationIds], status: 'skipped', reason, durationMs: 0 }
+const BUDGET_USED_UP = 'request budget used up'
+
+function skipped(check: Check, reason: string, notRun?: 'budget'): CheckResult {
+  return { id: check.id, title: check.title, operationIds: [...check.operationIds], status: 'skipped', reason, durationMs: 0, ...(notRun ? { notRun } : {}) }
 }
 
 const FLAGS: Record<string, string> = {

@@ -66,8 +66,11 @@ export interface CheckResult {
   reason?: string
   /** Where the API description and the real service's documentation differ: which one the target followed. */
   follows?: string[]
-  /** Skipped because the target's rate limit asked for a longer wait than allowed: not run, not failed. */
-  notRun?: 'rate-limited'
+  /**
+   * Not run, not failed: the target's rate limit asked for a longer wait than allowed (`rate-limited`), or the
+   * run's `--max-requests` ran out before or during the check (`budget`).
+   */
+  notRun?: 'rate-limited' | 'budget'
   /** A failure the baseline knows (`expired`: its entry ran out, so it fails the run again). */
   baseline?: BaselineEntry & { expired: boolean }
   failure?: FailureReport
@@ -90,6 +93,8 @@ export interface RunSummary {
   skipped: number
   /** Checks not run because the target rate-limited the run for longer than --rate-limit-wait. */
   rateLimited?: number
+  /** Checks not run because `--max-requests` ran out. */
+  overBudget?: number
   /** Failures the baseline tolerates (not in `failed`). */
   known?: number
 }
