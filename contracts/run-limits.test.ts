@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { fitBudget, plannedRequests } from './budget.js'
 import type { Check } from './check.js'
+import { renderHtml } from './reporters/html.js'
 import { runSuite, type RunOptions } from './runner.js'
 import { scriptedServer } from './test-servers.js'
 import { useSuiteAndMock } from './suite-and-mock.js'
@@ -51,6 +52,7 @@ describe('--max-requests is a hard limit', () => {
     expect(cut.length).toBeGreaterThan(0)
     expect(report.summary.overBudget).toBe(cut.length)
     expect(report.results.filter((r) => r.status !== 'passed' && r.notRun !== 'budget')).toEqual([])
+    expect(renderHtml(report)).toContain(`<h1>promokit contract report: PASS (incomplete: ${cut.length} check(s) not run)</h1>`)
     expect(report.cleanup.failed).toEqual([])
     const res = await fetch(`${t.mock.url}/v1/campaigns?limit=100`, { headers: { 'X-App-Id': t.mock.credentials.appId, 'X-App-Token': t.mock.credentials.appToken } })
     expect(((await res.json()) as any).campaigns.filter((c: any) => c.name.startsWith(report.prefix))).toEqual([])

@@ -36,7 +36,7 @@ export function renderHtml(report: RunReport): string {
 <title>${failed === 0 ? 'PASS' : `FAIL (${failed})`} — promokit contract report — ${esc(report.target.baseUrl)}</title>
 <style>${CSS}</style></head>
 <body>
-<header class="${verdict}"><h1>promokit contract report: ${verdict === 'pass' ? 'PASS' : 'FAIL'}</h1>
+<header class="${verdict}"><h1>promokit contract report: ${verdict === 'pass' ? 'PASS' : 'FAIL'}${rateLimited + overBudget > 0 ? ` (incomplete: ${rateLimited + overBudget} check(s) not run)` : ''}</h1>
 <p class="big">${counts.map(esc).join(', ')}${groups.length ? `<span class="sub"> · ${groups.length === 1 ? '1 distinct problem' : `${groups.length} distinct problems`}</span>` : ''}</p>
 <p>Target <code>${esc(report.target.baseUrl)}</code>${report.target.isMock ? ' (promokit mock)' : ''} · run <code>${esc(report.runId)}</code> · started ${esc(report.startedAt)} · ${report.durationMs} ms · ${report.requests} requests${report.plannedRequests !== undefined ? ` (planned ${report.plannedRequests})` : ''}${report.concurrency && report.concurrency > 1 ? ` · concurrency ${report.concurrency}` : ''}${report.readOnly ? ' · read-only' : ''}</p>
 ${report.interrupted ? `<p class="warn">Stopped early: ${esc(report.interrupted)}</p>` : ''}${rateHtml(report)}
