@@ -1,4 +1,5 @@
 import type { Behaviour, WrapContext, WrappedRequest, WrappedResponse } from './wrap-mock.js'
+import { decodePointer } from '../../src/json-pointer.js'
 
 type Ops = string | readonly string[]
 type ResponseFn = (res: WrappedResponse, req: WrappedRequest, ctx: WrapContext) => void | WrappedResponse | Promise<void | WrappedResponse>
@@ -37,7 +38,7 @@ export function combine(...behaviours: Behaviour[]): Behaviour {
 
 /** The object at a JSON pointer's parent and the last key, creating nothing. */
 function parentOf(root: any, pointer: string): [any, string] | undefined {
-  const parts = pointer.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
+  const parts = decodePointer(pointer)
   const last = parts.pop()
   let node = root
   for (const p of parts) {
