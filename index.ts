@@ -9,6 +9,7 @@ export { resolveConfig, DEFAULT_CREDENTIALS, type MockConfig, type MockConfigInp
 export { ApiError, ERROR_CATALOGUE, type ErrorBody, type ErrorCode } from './mock/errors.js'
 export type { FaultAction, FaultInput } from './mock/control/faults.js'
 export type { HandlerContext, HandlerResult, OperationHandler, OperationHandlers, OperationRequest } from './mock/types.js'
+export type { OperationId, TypedHandler, TypedHandlers, TypedRequest } from './mock/typed-handlers.js'
 
 // Spec and validation
 export { createContractValidator, loadCompiledSpec, type CompiledSpec, type ContractValidator } from './src/validation/validator.js'

@@ -12,10 +12,10 @@ import { asyncActionHandlers } from './async-actions/async-action-handlers.js'
 import { promotionHandlers } from './promotions/promotion-handlers.js'
 import { redemptionHandlers } from './redemptions/redemption-handlers.js'
 import { validationRuleHandlers } from './validation-rules/rule-handlers.js'
-import type { OperationHandlers } from './types.js'
+import type { OperationId, TypedHandlers } from './typed-handlers.js'
 
-/** Every operation's handler, keyed by the spec's operationId (one import per resource). */
-export const operationHandlers: OperationHandlers = {
+/** Every operation's handler, keyed by the spec's operationId (one import per resource); the type check fails when one is missing. */
+export const operationHandlers = {
   ...categoryHandlers,
   ...campaignHandlers,
   ...voucherHandlers,
@@ -31,4 +31,4 @@ export const operationHandlers: OperationHandlers = {
   ...redemptionHandlers,
   ...promotionHandlers,
   ...validationRuleHandlers,
-}
+} satisfies TypedHandlers<OperationId>

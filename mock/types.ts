@@ -1,5 +1,6 @@
 import type { ProjectState } from './project-state.js'
 import type { MockDeps } from './deps.js'
+import type { OperationId, TypedHandlers } from './typed-handlers.js'
 
 /** Who made the request, decided by the auth middleware from the spec's security requirements. */
 export interface AuthContext {
@@ -12,13 +13,17 @@ export interface AuthContext {
   clientId: string
 }
 
-/** What a handler receives: already parsed, coerced and validated against the spec. */
-export interface OperationRequest<Body = any> {
+/**
+ * What a handler receives: already parsed, coerced and validated against the spec. Each handler sees it
+ * typed for its own operation (TypedRequest in mock/typed-handlers.ts); here, for any operation, nothing
+ * about params, query or body is known.
+ */
+export interface OperationRequest<Body = unknown> {
   operationId: string
   method: string
   path: string
   params: Record<string, string>
-  query: Record<string, any>
+  query: Record<string, unknown>
   headers: Record<string, string | undefined>
   body: Body
   auth: AuthContext
@@ -52,12 +57,11 @@ export interface HandlerContext {
 }
 
 /**
- * Any operation's handler. Declared as a method so that handlers typed for one operation
- * (mock/typed-handlers.ts) fit in the registry: the pipeline only ever calls a handler with
- * requests of its own operation, already validated against the spec.
+ * Any operation's handler as the pipeline calls it. Handlers are written typed for their own operation
+ * (OperationHandlers); the pipeline only ever calls one with requests of that operation, already
+ * validated against the spec, so it erases the types once, where it looks the handler up.
  */
-export type OperationHandler = {
-  handle(req: OperationRequest, ctx: HandlerContext): HandlerResult | Promise<HandlerResult>
-}['handle']
+export type OperationHandler = (req: OperationRequest, ctx: HandlerContext) => HandlerResult | Promise<HandlerResult>
 
-export type OperationHandlers = Record<string, OperationHandler>
+/** Handlers keyed by operationId, each typed from the spec for its operation (mock/typed-handlers.ts). */
+export type OperationHandlers = Partial<TypedHandlers<OperationId>>

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { createTestApp, expectContract } from '../testing/index.js'
+import type { CampaignsList } from '../../src/types/index.js'
 import type { OperationHandlers } from '../types.js'
 
-const page = { object: 'list', data_ref: 'campaigns', campaigns: [], total: 0 }
+const page: CampaignsList = { object: 'list', data_ref: 'campaigns', campaigns: [], total: 0 }
 const handlers: OperationHandlers = { listCampaigns: () => ({ status: 200, body: page }) }
 
 describe('POST /_mock/faults', () => {

@@ -1,6 +1,7 @@
 import type { OperationInfo } from '../../src/spec/operations.js'
 import { planSecurity, type SecurityRequirementPlan } from '../auth/security-plan.js'
 import type { MockDeps } from '../deps.js'
+import type { OperationId } from '../typed-handlers.js'
 import type { OperationHandler, OperationHandlers } from '../types.js'
 
 /** What the pipeline needs to know about one operation, worked out on its first request. */
@@ -22,7 +23,7 @@ export function createPlanner(deps: MockDeps, handlers: OperationHandlers): (ope
         operationId: operation.operationId,
         security: planSecurity(operation.security, schemes),
         bodyTypes: bodyTypes(operation),
-        handler: handlers[operation.operationId],
+        handler: handlers[operation.operationId as OperationId] as OperationHandler | undefined,
       }
       plans.set(operation.operationId, plan)
     }

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { createTestApp, expectContract } from '../testing/index.js'
+import type { CampaignsList } from '../../src/types/index.js'
 import type { OperationHandlers } from '../types.js'
 
-const emptyList = { object: 'list', data_ref: 'campaigns', campaigns: [], total: 0 }
+const emptyList: CampaignsList = { object: 'list', data_ref: 'campaigns', campaigns: [], total: 0 }
 // The pipeline is tested on its own: listCampaigns answers a fixed page whatever the campaigns code does.
 const handlers: OperationHandlers = { listCampaigns: () => ({ status: 200, body: emptyList }) }
 

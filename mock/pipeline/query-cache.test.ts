@@ -31,7 +31,7 @@ describe('a repeated query string', () => {
         listCampaigns: ({ query }, { project }) => {
           seen.push({ ...query })
           const page = project.campaigns.list(query)
-          query.limit = 'changed by the handler'
+          Object.assign(query, { limit: 'changed by the handler' })
           return { status: 200, body: page }
         },
       },
