@@ -37,11 +37,8 @@ export interface Validity {
   validity_day_of_week?: number[] | null
 }
 
-export interface CategoryRef {
-  id: string
-  name: string
-  hierarchy: number
-}
+/** A redeemable's category, as the stacking rules read it and answers list it. */
+export type CategoryRef = Pick<Schemas['Category'], 'id' | 'name' | 'hierarchy'>
 
 export interface VoucherFacts extends Validity {
   id: string
@@ -138,17 +135,14 @@ export type ItemOutcome =
   | { status: 'INAPPLICABLE'; request: ResolvedRedeemable; reason: Inapplicable }
   | { status: 'SKIPPED'; request: ResolvedRedeemable; skipKey: SkipKey; skipMessage: string }
 
-export interface OrderTotals {
-  amount: number
-  initial_amount: number
-  discount_amount: number
-  items_discount_amount: number
-  total_discount_amount: number
-  total_amount: number
-  applied_discount_amount: number
-  items_applied_discount_amount: number
-  total_applied_discount_amount: number
-}
+/** The order's amounts after the call, each one the answer's `order` has. */
+export type OrderTotals = Required<
+  Pick<
+    OrderView,
+    | 'amount' | 'initial_amount' | 'discount_amount' | 'items_discount_amount' | 'total_discount_amount' | 'total_amount'
+    | 'applied_discount_amount' | 'items_applied_discount_amount' | 'total_applied_discount_amount'
+  >
+>
 
 export interface CheckoutOutcome {
   valid: boolean
