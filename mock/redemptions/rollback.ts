@@ -1,8 +1,8 @@
 import { toIso } from '../../src/clock.js'
 import type { IdSource } from '../../src/ids.js'
+import type { components } from '../../src/types/openapi.js'
 import { ApiError } from '../errors.js'
 import type { ProjectState } from '../project-state.js'
-import type { components } from '../../src/types/openapi.js'
 import type { BodyOf } from '../typed-handlers.js'
 import type { Redemption } from './redemption-store.js'
 

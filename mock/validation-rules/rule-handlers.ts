@@ -29,7 +29,7 @@ export const validationRuleHandlers = {
   getValidationRule: ({ params }, { project }) => ({ status: 200, body: project.validationRules.get(params.validationRuleId) }),
   createValidationRuleAssignment: ({ params, body }, { project }) => {
     project.validationRules.get(params.validationRuleId)
-    return { status: 200, body: project.validationRules.assign(params.validationRuleId, resolveTarget(project, body as AssignmentInput)) }
+    return { status: 200, body: project.validationRules.assign(params.validationRuleId, resolveTarget(project, body)) }
   },
   listValidationRuleAssignments: ({ params }, { project }) => {
     const data = project.validationRules.assignments(params.validationRuleId)
