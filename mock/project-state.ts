@@ -51,7 +51,7 @@ export class ProjectState {
   readonly asyncActions: AsyncActionStore
   readonly validationRules: ValidationRuleStore
   /** Checkout session locks (reservations until a TTL on the clock). */
-  readonly sessions = new SessionLocks()
+  readonly sessions: SessionLocks
 
   constructor(info: ProjectInfo, deps: StoreDeps) {
     this.id = info.id
@@ -71,6 +71,7 @@ export class ProjectState {
     this.customers = new CustomerStore(deps)
     this.asyncActions = new AsyncActionStore(deps)
     this.validationRules = new ValidationRuleStore(deps)
+    this.sessions = new SessionLocks(deps.clock)
   }
 
   /** Counts of what the project holds, for `GET /_mock/state` (cheap even with 100,000 campaigns). */

@@ -5,7 +5,9 @@
  * session reserved and ends the session. Expiry is computed from the clock when read, so advancing the
  * virtual clock past the TTL frees the reservation without any timer.
  */
+import type { Clock } from '../../src/clock.js'
 import type { components } from '../../src/types/openapi.js'
+import { parseSessionsSnapshot, type SavedSession, type SessionsSnapshot } from './session-snapshot.js'
 
 /** A call's `session` (spec Session). */
 export type SessionRequest = components['schemas']['Session']
@@ -26,7 +28,7 @@ interface Session {
   voucherIds: string[]
 }
 
-const UNIT_MS: Record<string, number> = {
+const UNIT_MS: Readonly<Record<string, number>> = {
   DAYS: 86_400_000,
   HOURS: 3_600_000,
   MINUTES: 60_000,
@@ -45,9 +47,14 @@ export function sessionView(request: SessionRequest, newKey: () => string): Sess
 const NOTHING: Hold = Object.freeze({ uses: 0, credits: 0, points: 0 })
 
 export class SessionLocks {
+  readonly #clock: Clock
   readonly #sessions = new Map<string, Session>()
   /** voucher id → session key → what that session holds of it. */
   readonly #holds = new Map<string, Map<string, Hold>>()
+
+  constructor(clock: Clock) {
+    this.#clock = clock
+  }
 
   /** What live sessions other than `ownKey` hold of a voucher at `now`. */
   heldByOthers(voucherId: string, now: number, ownKey?: string): Hold {
@@ -68,12 +75,7 @@ export class SessionLocks {
   lock(view: SessionView, now: number, holds: Map<string, Hold>): void {
     this.release(view.key)
     const ms = view.ttl * (UNIT_MS[view.ttl_unit] ?? UNIT_MS.DAYS)
-    this.#sessions.set(view.key, { view, expiresAt: now + ms, voucherIds: [...holds.keys()] })
-    for (const [voucherId, hold] of holds) {
-      let bySession = this.#holds.get(voucherId)
-      if (!bySession) this.#holds.set(voucherId, (bySession = new Map()))
-      bySession.set(view.key, hold)
-    }
+    this.#put(view, now + ms, holds)
   }
 
   /** Ends a session (its redemption took what it held, or it expired). */
@@ -85,6 +87,38 @@ export class SessionLocks {
       const bySession = this.#holds.get(voucherId)
       bySession?.delete(key)
       if (bySession?.size === 0) this.#holds.delete(voucherId)
+    }
+  }
+
+  // Persistence (mock/persistence): the live sessions as plain data, and back.
+  /** A session past its TTL at save time holds nothing, so it is left out. */
+  snapshot(): SessionsSnapshot {
+    const now = this.#clock.now()
+    const sessions: SavedSession[] = []
+    for (const [key, session] of this.#sessions) {
+      if (session.expiresAt <= now) continue
+      const holds = session.voucherIds.map((voucherId) => ({ voucherId, ...(this.#holds.get(voucherId)?.get(key) ?? NOTHING) }))
+      sessions.push({ view: { ...session.view }, expiresAt: session.expiresAt, holds })
+    }
+    return { sessions }
+  }
+
+  /** Replaces every session with the saved ones; throws, changing nothing, when the data is not a valid snapshot. */
+  restore(snapshot: unknown): void {
+    const sessions = parseSessionsSnapshot(snapshot, UNIT_MS)
+    this.#sessions.clear()
+    this.#holds.clear()
+    for (const { view, expiresAt, holds } of sessions) {
+      this.#put(view, expiresAt, new Map(holds.map(({ voucherId, uses, credits, points }) => [voucherId, { uses, credits, points }])))
+    }
+  }
+
+  #put(view: SessionView, expiresAt: number, holds: Map<string, Hold>): void {
+    this.#sessions.set(view.key, { view, expiresAt, voucherIds: [...holds.keys()] })
+    for (const [voucherId, hold] of holds) {
+      let bySession = this.#holds.get(voucherId)
+      if (!bySession) this.#holds.set(voucherId, (bySession = new Map()))
+      bySession.set(view.key, hold)
     }
   }
 

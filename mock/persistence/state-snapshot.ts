@@ -4,7 +4,7 @@ import type { ProjectState } from '../project-state.js'
 
 export const STATE_FORMAT = 'promokit-state'
 /** Bumped whenever a store's snapshot shape changes; an older or newer file is refused, never guessed at. */
-export const STATE_VERSION = 2
+export const STATE_VERSION = 3
 
 export interface StateDocument {
   format: typeof STATE_FORMAT
@@ -22,11 +22,13 @@ interface Persistable {
   restore(snapshot: unknown): void
 }
 
-// Restore order matters: campaigns find their categories, vouchers their campaigns, exports both.
+// Restore order matters: campaigns find their categories, vouchers their campaigns, exports both;
+// session locks hold uses and balances of the vouchers.
 const STORES = [
   'categories',
   'campaigns',
   'vouchers',
+  'sessions',
   'referrals',
   'rewards',
   'transactions',

@@ -47,8 +47,10 @@ describe('state snapshots (in-process)', () => {
     await a.request.post('/v1/campaigns').set(a.headers.app).send(promotion('Kept'))
     await a.request.post('/v1/categories').set(a.headers.app).send({ name: 'Kept category', hierarchy: 2 })
     await a.request.post('/v1/redemptions').set(a.headers.app).send({ redeemables: [{ object: 'voucher', id: 'GIFT-0001', gift: { credits: 100 } }], order: { amount: 1000 } })
+    await a.request.post('/v1/validations').set(a.headers.app).send({ redeemables: [{ object: 'voucher', id: 'WELCOME-0001' }], order: { amount: 1000 }, session: { type: 'LOCK' } })
     a.clock.advance(5_000)
     const doc = JSON.parse(JSON.stringify(captureState(a.deps))) as StateDocument
+    expect(doc.projects.proj_demo0001.sessions).toMatchObject({ sessions: [{ view: { type: 'LOCK' }, holds: [{ voucherId: 'v_demo0001', uses: 1 }] }] })
     const b = await createTestApp()
     applyState(b.deps, doc)
     expect(b.clock.now()).toBe(a.clock.now())
@@ -62,16 +64,19 @@ describe('state snapshots (in-process)', () => {
     expect(checkDocument([], ids)).toContain('not a JSON object')
     expect(checkDocument({ format: 'x' }, ids)).toContain('not a promokit state file')
     expect(checkDocument({ format: 'promokit-state', version: STATE_VERSION + 1 }, ids)).toContain(`this promokit reads version ${STATE_VERSION}`)
+    // a file of the format before session locks were saved (version 2) is refused, not read without its locks
+    expect(STATE_VERSION).toBe(3)
+    expect(checkDocument({ format: 'promokit-state', version: 2 }, ids)).toContain('was written in state format version 2; this promokit reads version 3')
     expect(checkDocument({ format: 'promokit-state', version: STATE_VERSION, clock: { now: 1 }, generation_rate: 1, projects: { proj_x: {} } }, ids)).toContain('proj_x')
     expect(checkDocument({ format: 'promokit-state', version: STATE_VERSION, clock: { now: 1 }, generation_rate: 1, projects: { proj_demo0001: {} } }, ids)).toContain('lacks the categories')
   })
 })
 
 /** A state document whose header is fine but one store's data is not. */
-async function brokenStore(): Promise<string> {
+async function brokenStore(store: string, data: unknown): Promise<string> {
   const t = await createTestApp()
   const doc = captureState(t.deps)
-  doc.projects.proj_demo0001.campaigns = 'oops'
+  doc.projects.proj_demo0001[store] = data
   return JSON.stringify(doc)
 }
 
@@ -81,7 +86,9 @@ describe('--state-file (the real CLI)', () => {
       ['garbage.json', '{"format": "promokit-state", "version": 1, "projects": {', 'is not valid JSON'],
       ['empty.json', '', 'is empty'],
       ['future.json', JSON.stringify({ format: 'promokit-state', version: 99, clock: { now: 0 }, projects: {} }), 'state format version 99'],
-      ['broken-store.json', await brokenStore(), 'cannot be restored: project proj_demo0001, campaigns'],
+      ['broken-store.json', await brokenStore('campaigns', 'oops'), 'cannot be restored: project proj_demo0001, campaigns'],
+      ['broken-lock.json', await brokenStore('sessions', { sessions: [{ view: { key: 'ssn_1', type: 'LOCK', ttl: 1, ttl_unit: 'WEEKS' }, expiresAt: 0, holds: [] }] }),
+        'cannot be restored: project proj_demo0001, sessions: sessions[0].view.ttl_unit: expected one of'],
     ] as const
     const results = await Promise.all(cases.map(([name, text]) => {
       writeFileSync(join(dir, name), text)
