@@ -75,7 +75,8 @@ export class SessionLocks {
   lock(view: SessionView, now: number, holds: Map<string, Hold>): void {
     this.release(view.key)
     const ms = view.ttl * (UNIT_MS[view.ttl_unit] ?? UNIT_MS.DAYS)
-    this.#put(view, now + ms, holds)
+    // a huge ttl (1e305 DAYS) would end at Infinity, which JSON saves as null: cap it at a finite "never"
+    this.#put(view, Math.min(now + ms, Number.MAX_SAFE_INTEGER), holds)
   }
 
   /** Ends a session (its redemption took what it held, or it expired). */

@@ -48,6 +48,16 @@ describe('SessionLocks snapshot/restore', () => {
     expect(locks.snapshot()).toEqual({ sessions: [] })
   })
 
+  it('saves a lock with a huge ttl as one that never ends within the clock\'s range, not as null', () => {
+    const clock = new ManualClock()
+    const locks = new SessionLocks(clock)
+    locks.lock(view('ssn_forever', 1e305, 'DAYS'), clock.now(), holds({ v_gift: { uses: 1, credits: 10, points: 0 } }))
+    const copy = new SessionLocks(clock)
+    copy.restore(throughJson(locks))
+    clock.advance(1e15)
+    expect(copy.heldByOthers('v_gift', clock.now())).toEqual({ uses: 1, credits: 10, points: 0 })
+  })
+
   it('restoring replaces every session held before', () => {
     const clock = new ManualClock()
     const locks = lockedPair(clock)
