@@ -111,6 +111,7 @@ export class ProjectState {
       customers: () => this.customers.list(),
       async_actions: () => this.asyncActions.all(),
       validation_rules: () => this.validationRules.list(),
+      sessions: () => this.sessions.list(),
     }
     return Object.fromEntries(Object.entries(parts).filter(([name]) => !skip.has(name)).map(([name, list]) => [name, list()]))
   }

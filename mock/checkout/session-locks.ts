@@ -5,12 +5,18 @@
  * session reserved and ends the session. Expiry is computed from the clock when read, so advancing the
  * virtual clock past the TTL frees the reservation without any timer.
  */
-import type { Clock } from '../../src/clock.js'
+import { toIso, type Clock } from '../../src/clock.js'
 import type { components } from '../../src/types/openapi.js'
 import { parseSessionsSnapshot, type SavedSession, type SessionsSnapshot } from './session-snapshot.js'
 
 /** A call's `session` (spec Session). */
 export type SessionRequest = components['schemas']['Session']
+
+/** A live session as the control API shows it. */
+export interface LockedSession extends SessionView {
+  expires_at: string
+  holds: { voucher_id: string; uses: number; credits: number; points: number }[]
+}
 
 /** What one session holds of one voucher. */
 export interface Hold {
@@ -89,6 +95,15 @@ export class SessionLocks {
       bySession?.delete(key)
       if (bySession?.size === 0) this.#holds.delete(voucherId)
     }
+  }
+
+  /** The live sessions and what each holds, by voucher id, for `GET /_mock/state` and the console. */
+  list(): LockedSession[] {
+    return this.snapshot().sessions.map(({ view, expiresAt, holds }) => ({
+      ...view,
+      expires_at: toIso(expiresAt),
+      holds: holds.map(({ voucherId, uses, credits, points }) => ({ voucher_id: voucherId, uses, credits, points })),
+    }))
   }
 
   // Persistence (mock/persistence): the live sessions as plain data, and back.

@@ -1,5 +1,6 @@
 import { toIso } from '../../src/clock.js'
 import type { MockDeps } from '../deps.js'
+import type { LockedSession } from '../checkout/session-locks.js'
 import type { ProjectState } from '../project-state.js'
 
 type Json = Record<string, unknown>
@@ -26,6 +27,7 @@ function projectOverview(project: ProjectState, now: number, limit: number): Jso
   const exports = project.exports.snapshot()
   const redemptions = project.redemptions.list()
   const voucherPage = project.vouchers.list({ limit })
+  const sessions = project.sessions.list()
   return {
     id: project.id,
     name: project.name,
@@ -35,6 +37,7 @@ function projectOverview(project: ProjectState, now: number, limit: number): Jso
       categories: project.categories.size,
       exports: exports.length,
       redemptions: redemptions.length,
+      sessions: sessions.length,
     },
     campaigns: newest(project.campaigns.all(), limit).map((c) =>
       pick(c, ['id', 'name', 'campaign_type', 'type', 'vouchers_count', 'vouchers_generation_status', 'active', 'created_at']),
@@ -47,7 +50,18 @@ function projectOverview(project: ProjectState, now: number, limit: number): Jso
       status: job.startsAt === null || now < job.startsAt ? 'SCHEDULED' : job.doneAt === null || now < job.doneAt ? 'IN_PROGRESS' : 'DONE',
     })),
     redemptions: newest(redemptions, limit).map((r) => pick(r as unknown as Json, ['id', 'date', 'result', 'status', 'related_object_id'])),
+    sessions: sessions.slice(0, limit).map((session) => ({ key: session.key, expires_at: session.expires_at, holds: describeHolds(project, session) })),
   }
+}
+
+/** `WELCOME-0001: 1 use; GIFT-0001: 6000 credits`: what a checkout developer recognises (codes, not voucher ids). */
+function describeHolds(project: ProjectState, session: LockedSession): string {
+  return session.holds
+    .map(({ voucher_id, uses, credits, points }) => {
+      const amounts = [uses && `${uses} use${uses === 1 ? '' : 's'}`, credits && `${credits} credits`, points && `${points} points`].filter(Boolean)
+      return `${project.vouchers.findByCodeOrId(voucher_id)?.code ?? voucher_id}: ${amounts.join(', ') || 'nothing'}`
+    })
+    .join('; ')
 }
 
 const newest = <T>(items: T[], limit: number): T[] => items.slice(-limit).reverse()

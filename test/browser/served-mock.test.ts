@@ -100,6 +100,10 @@ describe('the served mock in Chromium', () => {
     const created = await fetch(`${mock.url}/v1/categories`, { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'From the test', hierarchy: 1 }) })
     expect(created.status).toBe(200)
     await page.waitForSelector('[data-project=proj_demo0001] h3:has-text("4 categories")')
+    // a checkout's session lock shows up with what it holds, by code
+    const lock = { order: { amount: 10000 }, redeemables: [{ object: 'voucher', id: 'WELCOME-0001' }], session: { key: 'ssn_console', type: 'LOCK' } }
+    expect((await fetch(`${mock.url}/v1/validations`, { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify(lock) })).status).toBe(200)
+    await page.waitForSelector('[data-project=proj_demo0001] [data-table="session locks"] td:text-is("WELCOME-0001: 1 use")')
     await browser.screenshot(page, 'console')
     await page.click('#reset')
     await page.waitForSelector('[data-project=proj_demo0001] h3:has-text("3 categories")')

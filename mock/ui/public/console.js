@@ -116,6 +116,7 @@
         table('vouchers', ['code', 'campaign', 'type'], p.vouchers),
         table('exports', ['id', 'created_at', 'status'], p.exports),
         table('redemptions', ['id', 'date', 'result', 'related_object_id'], p.redemptions),
+        table('session locks', ['key', 'expires_at', 'holds'], p.sessions),
       ),
     )
     $('state').replaceChildren(...parts)
