@@ -18,12 +18,13 @@ export interface Check {
   uses?: readonly FixtureId[]
   /**
    * Requests one run of it sends, including those that undo what it creates (cleanup) and the mock's clock
-   * moves; `--list` adds them up and `--budget` plans with them. Default: contracts/check-costs.ts.
+   * moves; `--list` adds them up and `--budget` plans with them. Measured on a full run against the mock;
+   * default 1 for a read-only check, 4 for a writing one (contracts/check-costs.ts).
    */
   requests?: number
   /** What it is worth when the budget is short (default 1; a happy path of its operation 3). */
   value?: number
-  /** What it shares with checks that may run at the same time (`--concurrency`). Default: check-costs.ts, else it runs alone. */
+  /** What it shares with checks that may run at the same time (`--concurrency`). Undeclared, it runs alone (or, read-only, waits for every writer). */
   shares?: SharedUse
   run(ctx: CheckContext): Promise<void>
 }

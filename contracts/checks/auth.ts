@@ -42,6 +42,9 @@ export function authChecks(operations: readonly SuiteOperation[]): Check[] {
     title: `${op.operationId} answers 401 without credentials and with wrong ones`,
     operationIds: [op.operationId],
     readOnly: op.method.toUpperCase() === 'GET',
+    requests: 3,
+    value: 1,
+    shares: {},
     async run(ctx) {
       for (const { label, auth } of [{ label: 'no credentials', auth: 'none' as const }, ...wrongCredentials(ctx, op)]) {
         const res = await ctx.call(probe(ctx, op, auth), { status: 401 })

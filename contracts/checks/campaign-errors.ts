@@ -29,6 +29,9 @@ export const campaignErrorChecks: Check[] = [
     title: 'a second campaign with the same name gets 409 duplicate_found naming it',
     operationIds: ['createCampaign'],
     readOnly: false,
+    requests: 4,
+    value: 2,
+    shares: { changes: ['campaign-list'] },
     async run(ctx) {
       const first = await createCampaign(ctx, 'PROMOTION', 'duplicate')
       const name: string = first.response.body.name
@@ -45,6 +48,8 @@ export const campaignErrorChecks: Check[] = [
     operationIds: ['createCampaign', 'listCampaigns'],
     readOnly: false,
     requests: 2,
+    value: 1,
+    shares: { changes: ['campaign-list'] },
     async run(ctx) {
       const name = ctx.name('invalid')
       const body = { ...campaignBody('DISCOUNT_COUPONS', { name, tag: ctx.tag }), vouchers_count: 'three' }
@@ -59,6 +64,8 @@ export const campaignErrorChecks: Check[] = [
     operationIds: ['createCampaign', 'listCampaigns'],
     readOnly: false,
     requests: 2,
+    value: 1,
+    shares: { changes: ['campaign-list'] },
     async run(ctx) {
       const body = campaignBody('REFERRAL_PROGRAM', { name: ctx.name('no-discount'), tag: ctx.tag })
       delete body.voucher.discount
@@ -74,6 +81,9 @@ export const campaignErrorChecks: Check[] = [
     title: 'a campaign referencing an unknown category gets 404 not_found (resource_type category)',
     operationIds: ['createCampaign'],
     readOnly: false,
+    requests: 1,
+    value: 1,
+    shares: { changes: ['campaign-list'] },
     async run(ctx) {
       const categoryId = 'cat_pkUnknown000000000000'
       const body = { ...campaignBody('PROMOTION', { name: ctx.name('no-category'), tag: ctx.tag }), category_id: categoryId }
@@ -88,6 +98,9 @@ export const campaignErrorChecks: Check[] = [
     title: 'reading an unknown campaign gets 404 not_found',
     operationIds: ['getCampaign'],
     readOnly: true,
+    requests: 1,
+    value: 1,
+    shares: {},
     async run(ctx) {
       const res = await ctx.call({ operationId: 'getCampaign', method: 'GET', path: campaignPath(UNKNOWN_CAMPAIGN) }, { status: 404 })
       ctx.expectField(res, '/key', 'not_found')
@@ -98,6 +111,9 @@ export const campaignErrorChecks: Check[] = [
     title: 'deleting an unknown campaign gets 404 not_found',
     operationIds: ['deleteCampaign'],
     readOnly: false,
+    requests: 1,
+    value: 1,
+    shares: {},
     async run(ctx) {
       const res = await ctx.call({ operationId: 'deleteCampaign', method: 'DELETE', path: campaignPath(UNKNOWN_CAMPAIGN) }, { status: 404 })
       ctx.expectField(res, '/key', 'not_found')

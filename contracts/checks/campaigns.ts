@@ -42,6 +42,9 @@ const happyPaths: Check[] = VOUCHER_TYPES.map(({ type, slug, voucherType }) => (
   title: `create a ${type} campaign and watch its vouchers being generated until DONE`,
   operationIds: ['createCampaign', 'getCampaign'],
   readOnly: false,
+  requests: 6,
+  value: 3,
+  shares: { changes: ['campaign-list', 'clock'] },
   run: (ctx) => voucherCampaignHappyPath(ctx, type, voucherType),
 }))
 
@@ -52,6 +55,9 @@ export const campaignChecks: Check[] = [
     title: 'create a PROMOTION campaign: DONE at once, tiers with promo_ ids and hierarchy 1..n',
     operationIds: ['createCampaign', 'getCampaign'],
     readOnly: false,
+    requests: 4,
+    value: 3,
+    shares: { changes: ['campaign-list'] },
     async run(ctx) {
       const created = await createCampaign(ctx, 'PROMOTION', 'promotion')
       const id: string = created.response.body.id
@@ -73,6 +79,9 @@ export const campaignChecks: Check[] = [
     title: 'update a campaign: the fields sent change, the name stays, getCampaign reads the change',
     operationIds: ['createCampaign', 'updateCampaign', 'getCampaign'],
     readOnly: false,
+    requests: 5,
+    value: 3,
+    shares: { changes: ['campaign-list'] },
     async run(ctx) {
       const created = await createCampaign(ctx, 'PROMOTION', 'update')
       const { id, name } = created.response.body
@@ -93,6 +102,9 @@ export const campaignChecks: Check[] = [
     title: 'the vouchers of a generated campaign follow its code pattern and can be read one by one',
     operationIds: ['createCampaign', 'listVouchers', 'getVoucher'],
     readOnly: false,
+    requests: 9,
+    value: 3,
+    shares: { changes: ['campaign-list', 'clock'] },
     async run(ctx) {
       const created = await createCampaign(ctx, 'DISCOUNT_COUPONS', 'codes')
       const id: string = created.response.body.id
@@ -119,6 +131,8 @@ export const campaignChecks: Check[] = [
     operationIds: ['createCampaign', 'deleteCampaign', 'getCampaign', 'listCampaigns'],
     readOnly: false,
     requests: 5,
+    value: 3,
+    shares: { changes: ['campaign-list', 'clock'] },
     async run(ctx) {
       const created = await createCampaign(ctx, 'PROMOTION', 'delete-me')
       const { id, name } = created.response.body

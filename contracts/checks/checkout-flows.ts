@@ -15,6 +15,7 @@ interface DiscountCase {
   create(ctx: CheckContext): Promise<Redeemable>
   /** Redemption quantity 1: redeem once, then the code is used up. */
   singleUse: boolean
+  cost: Pick<Check, 'requests' | 'value' | 'shares'>
 }
 
 /** Checkout on resources the run creates itself: write checks, never on a customer's codes. */
@@ -25,6 +26,7 @@ const CASES: DiscountCase[] = [
     operationIds: ['createCampaign', 'listVouchers', 'validateStackedDiscounts', 'redeemStackedDiscounts', 'getRedemption'],
     discount: 1000,
     singleUse: true,
+    cost: { requests: 13, value: 3, shares: { changes: ['campaign-list', 'clock'] } },
     async create(ctx) {
       const discount = { type: 'PERCENT', percent_off: 10, effect: 'APPLY_TO_ORDER' }
       const body = { voucher: { type: 'DISCOUNT_VOUCHER', discount, redemption: { quantity: 1 }, code_config: { pattern: COUPON_PATTERN } } }
@@ -42,6 +44,7 @@ const CASES: DiscountCase[] = [
     operationIds: ['createCampaign', 'validateStackedDiscounts'],
     discount: 500,
     singleUse: false,
+    cost: { requests: 5, value: 3, shares: { changes: ['campaign-list'] } },
     async create(ctx) {
       const tier = { name: 'Checkout tier', banner: '5 off', action: { discount: { type: 'AMOUNT', amount_off: 500, effect: 'APPLY_TO_ORDER' } } }
       const created = await createCampaign(ctx, 'PROMOTION', 'checkout-promotion', { body: { promotion: { tiers: [tier] } } })
@@ -90,11 +93,12 @@ async function redeemOnce(ctx: CheckContext, item: Redeemable, discount: number)
 
 const callGetRedemption = (ctx: CheckContext, id: string) => ctx.call({ operationId: 'getRedemption', method: 'GET', path: `/v1/redemptions/${enc(id)}` }, { status: 200 })
 
-export const checkoutFlowChecks: Check[] = CASES.map(({ slug, title, operationIds, discount, create, singleUse }) => ({
+export const checkoutFlowChecks: Check[] = CASES.map(({ slug, title, operationIds, discount, create, singleUse, cost }) => ({
   id: `checkout.${slug}`,
   title,
   operationIds,
   readOnly: false,
+  ...cost,
   async run(ctx) {
     const item = await create(ctx)
     await expectApplicable(ctx, item, discount, `the run's own ${item.object} applies`)

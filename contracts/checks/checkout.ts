@@ -63,9 +63,10 @@ const sixRedeemables: Check[] = [
 }))
 
 /** Validations of codes nobody has: they change nothing, so they are safe on production too. */
-const UNKNOWN_CODE_CASES: { slug: string; title: string; redeemables: (code: string) => Redeemable[]; status: number[]; expect(ctx: CheckContext, ex: Exchange, code: string): void }[] = [
+const UNKNOWN_CODE_CASES: { slug: string; title: string; value: number; redeemables: (code: string) => Redeemable[]; status: number[]; expect(ctx: CheckContext, ex: Exchange, code: string): void }[] = [
   {
     slug: 'unknown-code',
+    value: 2,
     title: 'validating an unknown code: 200, valid false, the code INAPPLICABLE as not found, no discount',
     redeemables: (code) => [voucher(code)],
     status: [200],
@@ -77,6 +78,7 @@ const UNKNOWN_CODE_CASES: { slug: string; title: string; redeemables: (code: str
   },
   {
     slug: 'duplicated-code',
+    value: 1,
     title: 'validating the same unknown code twice: 400 duplicated_redeemables, or the item INAPPLICABLE as duplicated',
     redeemables: (code) => [voucher(code), voucher(code)],
     status: [200, 400],
@@ -95,6 +97,9 @@ export const checkoutChecks: Check[] = [
     title: `validating ${what} gets 400`,
     operationIds: ['validateStackedDiscounts'],
     readOnly: true,
+    requests: 1,
+    value: 1,
+    shares: {},
     async run(ctx) {
       await validate(ctx, { redeemables, order: order(), customer }, 400)
     },
@@ -104,15 +109,21 @@ export const checkoutChecks: Check[] = [
     title: `redeeming ${what} gets 400`,
     operationIds: ['redeemStackedDiscounts'],
     readOnly: false,
+    requests: 1,
+    value: 1,
+    shares: {},
     async run(ctx) {
       await redeem(ctx, { redeemables, order: order(), customer }, 400)
     },
   })),
-  ...UNKNOWN_CODE_CASES.map(({ slug, title, redeemables, status, expect }): Check => ({
+  ...UNKNOWN_CODE_CASES.map(({ slug, title, value, redeemables, status, expect }): Check => ({
     id: `checkout.validate-${slug}`,
     title,
     operationIds: ['validateStackedDiscounts'],
     readOnly: true,
+    requests: 1,
+    value,
+    shares: {},
     async run(ctx) {
       const code = `${ctx.prefix}NO-SUCH-CODE`
       const ex = await validate(ctx, { redeemables: redeemables(code), order: order() }, status)
@@ -124,6 +135,9 @@ export const checkoutChecks: Check[] = [
     title: 'reading an unknown redemption gets 404',
     operationIds: ['getRedemption'],
     readOnly: true,
+    requests: 1,
+    value: 1,
+    shares: {},
     async run(ctx) {
       await callIfDeployed(ctx, { operationId: 'getRedemption', method: 'GET', path: '/v1/redemptions/r_pkUnknown000000000000' }, 404)
     },

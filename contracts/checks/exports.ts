@@ -61,6 +61,8 @@ export const exportChecks: Check[] = [
     readOnly: false,
     uses: ['giftCampaignId'],
     requests: 14,
+    value: 3,
+    shares: { reads: ['gift-card'], changes: ['campaign-list', 'clock'] },
     async run(ctx) {
       const campaignId = await exportableCampaign(ctx)
       const body = { parameters: { order: '-created_at', fields: FIELDS } }
@@ -95,6 +97,9 @@ export const exportChecks: Check[] = [
     title: 'exporting transactions of a campaign that is neither gift nor loyalty gets 403 forbidden',
     operationIds: ['exportCampaignTransactions'],
     readOnly: false,
+    requests: 4,
+    value: 1,
+    shares: { changes: ['campaign-list'] },
     async run(ctx) {
       const promotion = await createCampaign(ctx, 'PROMOTION', 'no-export')
       const res = await ctx.call({ operationId: 'exportCampaignTransactions', method: 'POST', path: exportPath(promotion.response.body.id), body: { parameters: { fields: FIELDS } } }, { status: 403 })
@@ -106,6 +111,9 @@ export const exportChecks: Check[] = [
     title: 'exporting transactions of an unknown campaign gets 404',
     operationIds: ['exportCampaignTransactions'],
     readOnly: false,
+    requests: 1,
+    value: 1,
+    shares: {},
     async run(ctx) {
       const res = await ctx.call({ operationId: 'exportCampaignTransactions', method: 'POST', path: exportPath('camp_pkUnknown000000000000'), body: { parameters: { fields: FIELDS } } }, { status: 404 })
       ctx.expectField(res, '/key', 'not_found')
@@ -116,6 +124,9 @@ export const exportChecks: Check[] = [
     title: 'reading an unknown export gets 404',
     operationIds: ['getExport'],
     readOnly: true,
+    requests: 1,
+    value: 1,
+    shares: {},
     async run(ctx) {
       await ctx.call({ operationId: 'getExport', method: 'GET', path: '/v1/exports/exp_pkUnknown000000000000' }, { status: 404 })
     },

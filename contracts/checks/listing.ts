@@ -78,6 +78,9 @@ const orderChecks: Check[] = ORDERS.map((order) => ({
   title: `listCampaigns order=${order} sorts the campaigns accordingly`,
   operationIds: ['listCampaigns'],
   readOnly: true,
+  requests: 1,
+  value: 1,
+  shares: { reads: ['campaign-list'] },
   async run(ctx) {
     if (!(orderValues(ctx) ?? ORDERS).includes(order)) ctx.skip(`order=${order} is not in the spec`)
     if (MOCK_ORDERS.includes(order) && !ctx.isMock) ctx.skip(`order=${order} is promokit's mock only (the real service documents ${REAL_ORDERS.join(', ')}); not sent to a deployment`)
@@ -99,6 +102,9 @@ export const listingChecks: Check[] = [
     title: 'listCampaigns with limit 101 gets a 400 error with a key',
     operationIds: ['listCampaigns'],
     readOnly: true,
+    requests: 1,
+    value: 1,
+    shares: {},
     async run(ctx) {
       const res = await list(ctx, { limit: 101 }, 400)
       ctx.expectThat(res, '/key', (k) => typeof k === 'string' && k.length > 0, 'an error key')
@@ -109,6 +115,9 @@ export const listingChecks: Check[] = [
     title: 'listCampaigns pages are disjoint and consistent with a full listing',
     operationIds: ['listCampaigns'],
     readOnly: true,
+    requests: 4,
+    value: 2,
+    shares: { reads: ['campaign-list'] },
     async run(ctx) {
       if ((await checkPaging(ctx)) === 'moved' && (await checkPaging(ctx)) === 'moved') ctx.skip('the campaign list kept changing during the check (busy shared target)')
     },
@@ -118,6 +127,9 @@ export const listingChecks: Check[] = [
     title: 'a listCampaigns page past the end is an empty array',
     operationIds: ['listCampaigns'],
     readOnly: true,
+    requests: 2,
+    value: 1,
+    shares: { reads: ['campaign-list'] },
     async run(ctx) {
       const first = await list(ctx, { limit: 100 })
       const count = campaignIds(first).length
@@ -159,6 +171,9 @@ export const listingChecks: Check[] = [
     title: 'listCampaigns without order lists the newest campaign first',
     operationIds: ['listCampaigns'],
     readOnly: true,
+    requests: 1,
+    value: 1,
+    shares: { reads: ['campaign-list'] },
     async run(ctx) {
       const res = await list(ctx, { limit: 100 })
       const campaigns: any[] = res.response.body.campaigns
@@ -172,6 +187,9 @@ export const listingChecks: Check[] = [
     title: 'listCampaigns campaign_type and is_referral_code filters return only matching campaigns',
     operationIds: ['listCampaigns'],
     readOnly: true,
+    requests: 2,
+    value: 1,
+    shares: { reads: ['campaign-list'] },
     async run(ctx) {
       const promotions = await list(ctx, { limit: 100, campaign_type: 'PROMOTION' })
       promotions.response.body.campaigns.forEach((_: unknown, i: number) => ctx.expectField(promotions, `/campaigns/${i}/campaign_type`, 'PROMOTION'))
@@ -184,6 +202,9 @@ export const listingChecks: Check[] = [
     title: 'listCampaigns filters[campaigns][conditions][$is] finds a campaign by name',
     operationIds: ['listCampaigns'],
     readOnly: true,
+    requests: 2,
+    value: 1,
+    shares: { reads: ['campaign-list'] },
     async run(ctx) {
       const any = await list(ctx, { limit: 1 })
       const name: string | undefined = any.response.body.campaigns[0]?.name

@@ -25,6 +25,9 @@ export const oauthChecks: Check[] = [
     title: 'an OAuth token from client_credentials works as a Bearer token',
     operationIds: ['createOAuthToken', 'listCampaigns'],
     readOnly: false,
+    requests: 2,
+    value: 3,
+    shares: { reads: ['oauth-tokens'] },
     async run(ctx) {
       const res = await ctx.call(token({ grant_type: 'client_credentials', scope: 'api campaigns' }), { status: 200 })
       ctx.expectField(res, '/token_type', 'Bearer')
@@ -38,6 +41,9 @@ export const oauthChecks: Check[] = [
     title: 'the given bearer token (PROMOKIT_BEARER_TOKEN) is accepted',
     operationIds: ['listCampaigns'],
     readOnly: true,
+    requests: 1,
+    value: 1,
+    shares: { reads: ['oauth-tokens'] },
     async run(ctx) {
       if (!ctx.client.credentials.bearerToken) ctx.skip('no bearer token given (--bearer-token / PROMOKIT_BEARER_TOKEN)')
       await ctx.call({ operationId: 'listCampaigns', method: 'GET', path: '/v1/campaigns', query: { limit: 1 }, auth: 'bearer' }, { status: 200 })
@@ -84,6 +90,9 @@ export const oauthChecks: Check[] = [
     title: 'a token request with another grant_type gets 400',
     operationIds: ['createOAuthToken'],
     readOnly: false,
+    requests: 1,
+    value: 1,
+    shares: {},
     async run(ctx) {
       await ctx.call(token({ grant_type: 'password', scope: 'api' }), { status: 400 })
     },
@@ -93,6 +102,9 @@ export const oauthChecks: Check[] = [
     title: 'a token request with an unknown scope gets 400 invalid_scope',
     operationIds: ['createOAuthToken'],
     readOnly: false,
+    requests: 1,
+    value: 1,
+    shares: {},
     async run(ctx) {
       const res = await ctx.call(token({ grant_type: 'client_credentials', scope: 'api pk-no-such-scope' }), { status: 400 })
       ctx.expectField(res, '/key', 'invalid_scope')

@@ -12,6 +12,9 @@ export const readChecks: Check[] = [
     title: 'list categories: a list of categories whose total counts them',
     operationIds: ['listCategories'],
     readOnly: true,
+    requests: 1,
+    value: 2,
+    shares: { reads: ['categories'] },
     async run(ctx) {
       const res = await ctx.call({ operationId: 'listCategories', method: 'GET', path: '/v1/categories' }, { status: 200 })
       ctx.expectThat(res, '/total', (total) => Number.isInteger(total) && total >= res.response.body.data.length, 'at least the number of categories listed')
@@ -22,6 +25,9 @@ export const readChecks: Check[] = [
     title: 'get a category: the one listed, field for field',
     operationIds: ['listCategories', 'getCategory'],
     readOnly: true,
+    requests: 2,
+    value: 2,
+    shares: { reads: ['categories'] },
     async run(ctx) {
       const list = await ctx.call({ operationId: 'listCategories', method: 'GET', path: '/v1/categories' }, { status: 200 })
       const listed = list.response.body.data?.[0]
@@ -35,6 +41,9 @@ export const readChecks: Check[] = [
     title: 'an unknown category gets 404 not_found',
     operationIds: ['getCategory'],
     readOnly: true,
+    requests: 1,
+    value: 1,
+    shares: {},
     async run(ctx) {
       const res = await ctx.call({ operationId: 'getCategory', method: 'GET', path: '/v1/categories/cat_pkUnknown000000000000' }, { status: 404 })
       ctx.expectField(res, '/key', 'not_found')
@@ -46,6 +55,9 @@ export const readChecks: Check[] = [
     operationIds: ['getRewardAssignment'],
     readOnly: true,
     needs: ['rewardId', 'assignmentId'],
+    requests: 1,
+    value: 2,
+    shares: { reads: ['reward-assignment'] },
     async run(ctx) {
       const res = await ctx.call({ operationId: 'getRewardAssignment', method: 'GET', path: `${assignmentsPath(ctx.ids.rewardId!)}/${enc(ctx.ids.assignmentId!)}` }, { status: 200 })
       ctx.expectField(res, '/id', ctx.ids.assignmentId)
@@ -58,6 +70,9 @@ export const readChecks: Check[] = [
     operationIds: ['listRewardAssignments'],
     readOnly: true,
     needs: ['rewardId', 'assignmentId'],
+    requests: 1,
+    value: 2,
+    shares: { reads: ['reward-assignment'] },
     async run(ctx) {
       const res = await ctx.call({ operationId: 'listRewardAssignments', method: 'GET', path: assignmentsPath(ctx.ids.rewardId!), query: { limit: 100 } }, { status: 200 })
       const data: any[] = res.response.body.data
@@ -71,6 +86,9 @@ export const readChecks: Check[] = [
     operationIds: ['getRewardAssignment'],
     readOnly: true,
     needs: ['rewardId'],
+    requests: 1,
+    value: 1,
+    shares: {},
     async run(ctx) {
       const res = await ctx.call({ operationId: 'getRewardAssignment', method: 'GET', path: `${assignmentsPath(ctx.ids.rewardId!)}/rewa_pkUnknown000000000000` }, { status: 404 })
       ctx.expectField(res, '/key', 'not_found')
@@ -82,6 +100,9 @@ export const readChecks: Check[] = [
     operationIds: [via === 'app' ? 'listCampaignTemplates' : 'listProjectCampaignTemplates'],
     readOnly: true,
     needs: via === 'app' ? [] : ['projectId'],
+    requests: 3,
+    value: 2,
+    shares: { reads: ['templates'] },
     async run(ctx) {
       const operationId = via === 'app' ? 'listCampaignTemplates' : 'listProjectCampaignTemplates'
       const path = via === 'app' ? '/v1/templates/campaigns' : `/management/v1/projects/${enc(ctx.ids.projectId!)}/templates/campaigns`
@@ -102,6 +123,9 @@ export const readChecks: Check[] = [
     operationIds: [via === 'app' ? 'listMetadataSchemas' : 'listProjectMetadataSchemas'],
     readOnly: true,
     needs: via === 'app' ? ['metadataSchemaId'] : ['projectId', 'metadataSchemaId'],
+    requests: 1,
+    value: 2,
+    shares: {},
     async run(ctx) {
       const operationId = via === 'app' ? 'listMetadataSchemas' : 'listProjectMetadataSchemas'
       const path = via === 'app' ? '/v1/metadata-schemas' : `/management/v1/projects/${enc(ctx.ids.projectId!)}/metadata-schemas`
@@ -115,6 +139,9 @@ export const readChecks: Check[] = [
     title: "promotion tiers: the listed tier reads the same by id and in its campaign's tiers",
     operationIds: ['listPromotionTiers', 'getPromotionTier', 'listCampaignPromotionTiers'],
     readOnly: true,
+    requests: 3,
+    value: 2,
+    shares: { reads: ['campaign-list'] },
     async run(ctx) {
       const list = await ctx.call({ operationId: 'listPromotionTiers', method: 'GET', path: '/v1/promotions/tiers', query: { limit: 10 } }, { status: 200 })
       ctx.expectThat(list, '/total', (total) => total === undefined || total >= list.response.body.tiers.length, 'at least the number of tiers listed')
@@ -133,6 +160,9 @@ export const readChecks: Check[] = [
     title: 'an unknown promotion tier gets 404 not_found',
     operationIds: ['getPromotionTier'],
     readOnly: true,
+    requests: 1,
+    value: 1,
+    shares: {},
     async run(ctx) {
       const res = await ctx.call({ operationId: 'getPromotionTier', method: 'GET', path: '/v1/promotions/tiers/promo_pkUnknown000000000000' }, { status: 404 })
       ctx.expectField(res, '/key', 'not_found')
@@ -147,6 +177,9 @@ export const exportReadChecks: Check[] = [
     title: 'list exports: newest first, each as getExport reads it',
     operationIds: ['listExports', 'getExport'],
     readOnly: true,
+    requests: 2,
+    value: 2,
+    shares: { reads: ['exports'] },
     async run(ctx) {
       const res = await ctx.call({ operationId: 'listExports', method: 'GET', path: '/v1/exports', query: { limit: 5, order: '-created_at' } }, { status: 200 })
       const exports: any[] = res.response.body.exports

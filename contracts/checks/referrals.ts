@@ -24,6 +24,9 @@ export const referralChecks: Check[] = [
     operationIds: ['listReferralCodeHolders'],
     readOnly: true,
     needs: ['referralCampaignId', 'referralMemberId'],
+    requests: 5,
+    value: 2,
+    shares: { reads: ['referral-holders'] },
     async run(ctx) {
       const full = await allHolders(ctx)
       const all = holderIds(full)
@@ -56,6 +59,9 @@ export const referralChecks: Check[] = [
     operationIds: ['listReferralCodeHolders'],
     readOnly: true,
     needs: ['referralCampaignId', 'referralMemberId'],
+    requests: 2,
+    value: 1,
+    shares: { reads: ['referral-holders'] },
     async run(ctx) {
       await allHolders(ctx)
       for (const order of ['id', '-id']) {
@@ -72,6 +78,8 @@ export const referralChecks: Check[] = [
     readOnly: true,
     needs: ['referralCampaignId', 'referralMemberId'],
     requests: 3,
+    value: 2,
+    shares: { reads: ['referral-holders'] },
     async run(ctx) {
       const scoped = await allHolders(ctx)
       const code = await ctx.call({ operationId: 'getVoucher', method: 'GET', path: `/v1/vouchers/${enc(ctx.ids.referralMemberId!)}` }, { status: 200 })
@@ -90,6 +98,9 @@ export const referralChecks: Check[] = [
     operationIds: ['listReferralCodeHolders', 'listMemberHolders'],
     readOnly: true,
     needs: ['referralCampaignId'],
+    requests: 2,
+    value: 1,
+    shares: {},
     async run(ctx) {
       const unknown = 'PK-UNKNOWN-CODE-0000'
       await byCampaign(ctx, { limit: 10 }, unknown, 404)

@@ -12,6 +12,9 @@ export const resourceChecks: Check[] = [
     title: 'create a category: 200 with a cat_ id and the hierarchy sent',
     operationIds: ['createCategory'],
     readOnly: false,
+    requests: 1,
+    value: 3,
+    shares: { changes: ['categories'] },
     async run(ctx) {
       const name = ctx.name('category')
       const res = await ctx.call({ operationId: 'createCategory', method: 'POST', path: '/v1/categories', body: { name, hierarchy: 7 } }, { status: 200 })
@@ -24,6 +27,9 @@ export const resourceChecks: Check[] = [
     title: 'a category with hierarchy -1 gets 400',
     operationIds: ['createCategory'],
     readOnly: false,
+    requests: 1,
+    value: 1,
+    shares: {},
     async run(ctx) {
       const res = await ctx.call({ operationId: 'createCategory', method: 'POST', path: '/v1/categories', body: { name: ctx.name('bad-category'), hierarchy: -1 } }, { status: 400 })
       ctx.expectField(res, '/key', 'invalid_payload')
@@ -34,6 +40,9 @@ export const resourceChecks: Check[] = [
     title: 'listCampaigns?expand=category fills categories of a campaign created with a category',
     operationIds: ['createCategory', 'createCampaign', 'listCampaigns'],
     readOnly: false,
+    requests: 5,
+    value: 2,
+    shares: { changes: ['campaign-list', 'categories'] },
     async run(ctx) {
       // The API cannot delete categories: this one stays, named with the run prefix (see Cleanup).
       const name = ctx.name('expand-category')
@@ -59,6 +68,9 @@ export const resourceChecks: Check[] = [
     operationIds: ['updateRewardAssignment'],
     readOnly: false,
     needs: ['rewardId', 'assignmentId'],
+    requests: 3,
+    value: 3,
+    shares: { reads: ['reward-assignment'], changes: ['reward-assignment'] },
     async run(ctx) {
       const path = rewardPath(ctx.ids.rewardId!, ctx.ids.assignmentId!)
       // A PUT without parameters shows the current value without needing getRewardAssignment (deployments may lack it).
@@ -81,6 +93,9 @@ export const resourceChecks: Check[] = [
     operationIds: ['updateRewardAssignment'],
     readOnly: false,
     needs: ['rewardId'],
+    requests: 1,
+    value: 1,
+    shares: {},
     async run(ctx) {
       const path = rewardPath(ctx.ids.rewardId!, 'rewa_pkUnknown000000000000')
       const res = await ctx.call({ operationId: 'updateRewardAssignment', method: 'PUT', path, body: { parameters: { loyalty: { points: 1 } } } }, { status: 404 })
@@ -93,6 +108,9 @@ export const resourceChecks: Check[] = [
     operationIds: ['getMetadataSchema'],
     readOnly: true,
     needs: ['projectId', 'metadataSchemaId'],
+    requests: 1,
+    value: 3,
+    shares: {},
     async run(ctx) {
       const path = metadataSchemaPath(ctx.ids.projectId!, ctx.ids.metadataSchemaId!)
       const res = await ctx.call({ operationId: 'getMetadataSchema', method: 'GET', path, auth: 'management' }, { status: 200 })
@@ -105,6 +123,9 @@ export const resourceChecks: Check[] = [
     operationIds: ['getMetadataSchema'],
     readOnly: true,
     needs: ['projectId'],
+    requests: 1,
+    value: 1,
+    shares: {},
     async run(ctx) {
       const path = metadataSchemaPath(ctx.ids.projectId!, 'ms_pkUnknown000000000000')
       await ctx.call({ operationId: 'getMetadataSchema', method: 'GET', path, auth: 'management' }, { status: 404 })
@@ -116,6 +137,9 @@ export const resourceChecks: Check[] = [
     operationIds: ['copyCampaignTemplate'],
     readOnly: false,
     needs: ['projectId', 'templateId'],
+    requests: 2,
+    value: 3,
+    shares: { changes: ['templates'] },
     async run(ctx) {
       const path = copyTemplatePath(ctx.ids.projectId!, ctx.ids.templateId!)
       const body = { name: ctx.name('template'), description: `promokit contract run ${ctx.runId}`, destination_project_id: ctx.ids.projectId }
@@ -134,6 +158,9 @@ export const resourceChecks: Check[] = [
     operationIds: ['copyCampaignTemplate'],
     readOnly: false,
     needs: ['projectId'],
+    requests: 1,
+    value: 1,
+    shares: {},
     async run(ctx) {
       const path = copyTemplatePath(ctx.ids.projectId!, 'camp_tpl_pkUnknown0000000000')
       const body = { name: ctx.name('template'), destination_project_id: ctx.ids.projectId }
