@@ -8,7 +8,7 @@ import { promisify } from 'node:util'
 import { XMLParser } from 'fast-xml-parser'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { packageRoot } from '../src/paths.js'
-import { closedPort } from './test-servers.js'
+import { closedPort } from './testing/test-servers.js'
 
 const root = packageRoot()
 const bin = join(root, 'bin', 'promokit.js')

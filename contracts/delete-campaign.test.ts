@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { deleteCampaignAndWait } from './delete-campaign.js'
 import { HttpClient } from './http-client.js'
-import { scriptedServer, type ScriptedAnswer } from './test-servers.js'
+import { scriptedServer, type ScriptedAnswer } from './testing/test-servers.js'
 
 let close: (() => Promise<void>) | undefined
 afterEach(() => close?.())

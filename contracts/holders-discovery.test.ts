@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { runSuite } from './runner.js'
 import type { KnownIds, RunReport } from './types.js'
-import { onResponse } from './variants/rewrites.js'
-import { wrapMock, type Behaviour } from './variants/wrap-mock.js'
-import { useSuiteAndMock } from './suite-and-mock.js'
+import { onResponse } from './testing/variants/rewrites.js'
+import { wrapMock, type Behaviour } from './testing/variants/wrap-mock.js'
+import { useSuiteAndMock } from './testing/suite-and-mock.js'
 
 const t = useSuiteAndMock()
 

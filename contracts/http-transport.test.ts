@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Transport, describeTransportError, sendOnce } from './http-transport.js'
-import { closedPort } from './test-servers.js'
+import { closedPort } from './testing/test-servers.js'
 
 let server: Server
 let url: string

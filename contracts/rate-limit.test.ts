@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { HttpClient } from './http-client.js'
 import { RateLimited, RateLimiter, retryDelay, type RunClock } from './rate-limit.js'
-import { scriptedServer, type ScriptedAnswer } from './test-servers.js'
+import { scriptedServer, type ScriptedAnswer } from './testing/test-servers.js'
 
 /** Time moves only when the limiter sleeps: every wait is recorded, none is real. */
 function fakeClock(start = Date.UTC(2026, 0, 1)): RunClock & { slept: number[] } {

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { REACH_TIMEOUT_MS, reachTarget } from './reach.js'
-import { closedPort } from './test-servers.js'
+import { closedPort } from './testing/test-servers.js'
 
 let silent: Server
 let url: string

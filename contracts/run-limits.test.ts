@@ -3,8 +3,8 @@ import { fitBudget, plannedRequests } from './budget.js'
 import type { Check } from './check.js'
 import { renderHtml } from './reporters/html.js'
 import { runSuite, type RunOptions } from './runner.js'
-import { scriptedServer } from './test-servers.js'
-import { useSuiteAndMock } from './suite-and-mock.js'
+import { scriptedServer } from './testing/test-servers.js'
+import { useSuiteAndMock } from './testing/suite-and-mock.js'
 
 const t = useSuiteAndMock()
 

@@ -7,7 +7,7 @@ import { createMockServer, type MockServer } from '../server.js'
 import { expectContract, loadControlValidator } from '../testing/index.js'
 import type { ContractValidator } from '../../src/validation/validator.js'
 import { createMockHandlers, type MockHandlers } from './index.js'
-import { callFor, commands, newWorld, observe, type Call, type World } from './differential-commands.js'
+import { callFor, commands, newWorld, observe, type Call, type World } from '../testing/differential-commands.js'
 
 // Issue 16: the served mock and the MSW handlers are one mock. The same seeded random sequence of
 // requests (creates, lists, gets, validations, redemptions, exports, faults, sandboxes, errors, clock moves) goes to

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
+import { isBuiltin } from 'node:module'
 import { dirname, join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -34,6 +35,14 @@ afterAll(() => {
   if (work) rmSync(work, { recursive: true, force: true })
 })
 
+/** Bare package names a JavaScript file imports (static, dynamic, re-export, require); Node built-ins and relative paths left out. */
+function importedPackages(source: string): string[] {
+  const patterns = [/^\s*(?:import|export)\s[^'"`;]*?\bfrom\s*['"]([^'"]+)['"]/gm, /^\s*import\s*['"]([^'"]+)['"]/gm, /\b(?:import|require)\(\s*['"]([^'"]+)['"]\s*\)/g]
+  const specifiers = patterns.flatMap((pattern) => [...source.matchAll(pattern)].map((m) => m[1]))
+  const names = specifiers.filter((s) => !s.startsWith('.') && !s.startsWith('/') && !s.startsWith('node:') && !isBuiltin(s)).map((s) => s.split('/').slice(0, s.startsWith('@') ? 2 : 1).join('/'))
+  return [...new Set(names)]
+}
+
 describe('the published package', () => {
   it('ships the built code, spec, fixtures and LICENSE; no tests, benches, TypeScript sources or source maps', () => {
     for (const file of ['LICENSE', 'README.md', 'package.json', 'bin/promokit.js', 'dist/index.js', 'dist/index.d.ts', 'dist/cli.js', 'spec/openapi.yaml', 'fixtures/default/campaigns.json']) {
@@ -42,6 +51,19 @@ describe('the published package', () => {
     expect(files.some((f) => /^dist\/validators\/.+\.request\.cjs$/.test(f)), 'precompiled validators').toBe(true)
     const unwanted = files.filter((f) => /\.test\.|(^|\/)bench\/|(^|\/)testing\/|\.map$|\.tsbuildinfo$/.test(f) || (f.endsWith('.ts') && !f.endsWith('.d.ts')))
     expect(unwanted).toEqual([])
+  })
+
+  it('ships no code that imports test tooling: every package a shipped file imports is a dependency or a peer', () => {
+    const allowed = new Set([...Object.keys(manifest.dependencies), ...Object.keys(manifest.peerDependencies ?? {})])
+    const shipped = files.filter((f) => /\.(c|m)?js$/.test(f) && !f.startsWith('bin/'))
+    const offending = shipped.flatMap((file) => importedPackages(readFileSync(join(root, file), 'utf8')).filter((name) => !allowed.has(name)).map((name) => `${file} imports ${name}`))
+    expect(shipped.length).toBeGreaterThan(100)
+    expect(offending).toEqual([])
+  })
+
+  it('the import scan sees static, dynamic and require imports of a package and leaves node: and relative ones alone', () => {
+    const source = "import { it } from 'vitest'\nconst text = `<code>import { x } from 'promokit/msw'</code>`\nconst fc = await import(\"fast-check\")\nexport * from '@scope/pkg/sub'\nrequire('supertest')\nimport 'node:fs'\nimport x from './x.js'\nimport { join } from 'path'"
+    expect(importedPackages(source).sort()).toEqual(['@scope/pkg', 'fast-check', 'supertest', 'vitest'])
   })
 
   it('declares Prism as an optional peer dependency, not a dependency', () => {

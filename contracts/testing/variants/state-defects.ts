@@ -1,4 +1,4 @@
-import { getPointer } from '../json-pointer.js'
+import { getPointer } from '../../json-pointer.js'
 import type { Defect } from './defects.js'
 import { combine, eachItem, onRequest, onResponse, setAt } from './rewrites.js'
 import type { Behaviour } from './wrap-mock.js'

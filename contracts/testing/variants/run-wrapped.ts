@@ -1,7 +1,7 @@
-import type { MockServer } from '../../mock/server.js'
-import { runSuite } from '../runner.js'
-import type { Suite } from '../suite.js'
-import type { RunReport } from '../types.js'
+import type { MockServer } from '../../../mock/server.js'
+import { runSuite } from '../../runner.js'
+import type { Suite } from '../../suite.js'
+import type { RunReport } from '../../types.js'
 import { wrapMock, type Behaviour } from './wrap-mock.js'
 
 /**

@@ -1,5 +1,5 @@
 import type { Behaviour, WrapContext, WrappedRequest, WrappedResponse } from './wrap-mock.js'
-import { decodePointer } from '../../src/json-pointer.js'
+import { decodePointer } from '../../../src/json-pointer.js'
 
 type Ops = string | readonly string[]
 type ResponseFn = (res: WrappedResponse, req: WrappedRequest, ctx: WrapContext) => void | WrappedResponse | Promise<void | WrappedResponse>

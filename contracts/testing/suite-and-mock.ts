@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from 'vitest'
-import { createMockServer, type MockServer } from '../mock/server.js'
-import { loadSuite, type Suite } from './suite.js'
+import { createMockServer, type MockServer } from '../../mock/server.js'
+import { loadSuite, type Suite } from '../suite.js'
 
 /**
  * For a test file that runs the contract suite against an in-process mock: the suite is loaded and the

@@ -1,6 +1,6 @@
 import { Agent, createServer, request, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { SuiteOperation } from '../suite-validator.js'
+import type { SuiteOperation } from '../../suite-validator.js'
 
 /** A request as the wrapper sees it; `body` is the parsed JSON (undefined otherwise). Behaviours may change it. */
 export interface WrappedRequest {
