@@ -28,8 +28,6 @@ export interface ListContext {
   now: () => number
   status: (c: StoredCampaign) => CampaignStatus
   view: (c: StoredCampaign, expand: ListExpand) => Campaign
-  /** The `page-overlap` domain fault: page n starts one item early. */
-  overlap: () => boolean
 }
 
 const bad = (details: string): ApiError => new ApiError('INVALID_QUERY_PARAMS', details)
@@ -95,8 +93,7 @@ export function listCampaigns(query: ListCampaignsQuery, ctx: ListContext): Camp
     total = candidates.length - inCandidates.length
   }
 
-  let skip = (page - 1) * limit
-  if (page > 1 && ctx.overlap()) skip -= 1
+  const skip = (page - 1) * limit
   // nothing to filter: the page is a slice of the candidates (a deep page walked every skipped campaign)
   if (rest.length === 0) return pageOf(candidates.length === 0 ? [] : sliceFrom(candidates, skip, limit, descending), candidates.length, expand, ctx)
   const picked: StoredCampaign[] = []

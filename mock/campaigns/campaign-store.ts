@@ -23,8 +23,6 @@ export interface CampaignStoreDeps {
   config: { generationRate: number; maxVouchersCount: number; caches?: boolean }
   categories: CategoryLookup
   vouchers: VoucherStore
-  /** `size`: how many faults are armed (reading it uses none up, unlike `active`). */
-  faults?: { active(operationId: string, action: 'page-overlap'): boolean; readonly size: number }
 }
 
 /**
@@ -148,9 +146,7 @@ export class CampaignStore {
   /** listCampaigns with the page's JSON text; the same query gets the same (frozen) page until the campaigns change. */
   listWithText(query: ListCampaignsQuery = {}): TextPage {
     this.#prune()
-    // an armed fault (page-overlap) may change how this page is cut: build it afresh
-    const cacheable = (this.deps.faults?.size ?? 0) === 0
-    return this.#pages.get(cacheable ? query : undefined, this.deps.clock.now(), () => this.list(query))
+    return this.#pages.get(query, this.deps.clock.now(), () => this.list(query))
   }
 
   list(query: ListCampaignsQuery = {}): CampaignListPage {
@@ -162,7 +158,6 @@ export class CampaignStore {
       now: () => this.deps.clock.now(),
       status: (c) => this.status(c),
       view: (c, expand) => this.#listView(c, expand),
-      overlap: () => this.deps.faults?.active('listCampaigns', 'page-overlap') ?? false,
     })
   }
 

@@ -38,9 +38,8 @@ export class PageCache {
     this.#seen.clear()
   }
 
-  /** `query` undefined: do not use the cache (e.g. a fault changes how pages are cut). */
-  get(query: ListCampaignsQuery | undefined, now: number, build: () => CampaignListPage): TextPage {
-    const key = query && keyOf(query)
+  get(query: ListCampaignsQuery, now: number, build: () => CampaignListPage): TextPage {
+    const key = keyOf(query)
     const hit = key === undefined ? undefined : this.#pages.get(key)
     if (hit && hit.version === this.#version && now >= hit.builtAt) return hit
     const page = build()

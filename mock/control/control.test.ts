@@ -54,13 +54,22 @@ describe('POST /_mock/faults', () => {
     expect(checked.status).toBe(400)
   })
 
-  it('exposes domain faults to resource code through active()', async () => {
+  it('arms a fault for its operation only and disarms it after `times` hits', async () => {
     const { request, deps } = await createTestApp()
-    await request.post('/_mock/faults').send({ operationId: 'listCampaigns', action: 'page-overlap', times: 1 })
+    await request.post('/_mock/faults').send({ operationId: 'listCampaigns', action: 'skip-request-validation', times: 1 })
 
-    expect(deps.faults.active('getCampaign', 'page-overlap')).toBe(false)
-    expect(deps.faults.active('listCampaigns', 'page-overlap')).toBe(true)
-    expect(deps.faults.active('listCampaigns', 'page-overlap')).toBe(false)
+    expect(deps.faults.active('getCampaign', 'skip-request-validation')).toBe(false)
+    expect(deps.faults.active('listCampaigns', 'skip-request-validation')).toBe(true)
+    expect(deps.faults.active('listCampaigns', 'skip-request-validation')).toBe(false)
+  })
+
+  it('refuses the removed domain actions page-overlap and export-stuck with 400 (set/drop faults express them)', async () => {
+    const { request } = await createTestApp()
+    for (const action of ['page-overlap', 'export-stuck']) {
+      const res = await request.post('/_mock/faults').send({ operationId: 'listCampaigns', action })
+      expect(res.status).toBe(400)
+      expect(res.body.details).toMatch(/^action:/)
+    }
   })
 
   it('rejects a malformed fault with 400 naming the field, and DELETE clears them all', async () => {

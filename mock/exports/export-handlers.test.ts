@@ -174,9 +174,10 @@ describe('GET /v1/exports/{exportId}', () => {
     }
   })
 
-  it('stays SCHEDULED while an export-stuck fault is armed', async () => {
+  it('stays SCHEDULED for a polling client while set faults on getExport are armed (the generic fault engine, no export hook)', async () => {
     const t = await createTestApp()
-    t.deps.faults.add({ operationId: 'getExport', action: 'export-stuck' })
+    t.deps.faults.add({ operationId: 'getExport', action: 'set', pointer: '/status', value: 'SCHEDULED', whenStatus: 200 })
+    t.deps.faults.add({ operationId: 'getExport', action: 'set', pointer: '/result', value: null, whenStatus: 200 })
     const { body } = await startExport(t, 'camp_demo0002')
     t.clock.advance(60_000)
     const res = await t.request.get(`/v1/exports/${body.id}`).set(t.headers.app)

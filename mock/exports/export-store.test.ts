@@ -19,7 +19,7 @@ const lookup = {
   },
 }
 
-function setup(stuck = new Set<string>()) {
+function setup() {
   const clock = new ManualClock()
   const ids = sequentialIds()
   const transactions = new TransactionStore({ clock, ids })
@@ -28,7 +28,6 @@ function setup(stuck = new Set<string>()) {
     clock,
     ids,
     config: { exportScheduledMs: 1000, exportRunMs: 2000 },
-    faults: { active: (op) => stuck.has(op) },
     campaigns: () => lookup,
     transactions: () => transactions,
   })
@@ -104,12 +103,5 @@ describe('ExportStore', () => {
     expect(() => store.exportCampaignTransactions('camp_gift', { parameters: { fields: ['colour'] } } as unknown as ExportRequest)).toThrow(ApiError)
     expect(() => store.exportCampaignTransactions('camp_gift', { parameters: { filters: { x: { conditions: {} } } } } as ExportRequest)).toThrow(ApiError)
     expect(store.list()).toEqual([])
-  })
-
-  it('stays SCHEDULED while an export-stuck fault is armed', () => {
-    const { clock, store } = setup(new Set(['exportCampaignTransactions']))
-    const { id } = store.exportCampaignTransactions('camp_gift')
-    clock.advance(1e9)
-    expect(store.getExport(id, '').status).toBe('SCHEDULED')
   })
 })

@@ -42,7 +42,6 @@ export interface ExportStoreDeps {
   clock: Clock
   ids: IdSource
   config: { exportScheduledMs: number; exportRunMs: number }
-  faults?: { active(operationId: string, action: 'export-stuck'): boolean }
   campaigns: () => CampaignLookup
   transactions: () => TransactionStore
 }
@@ -51,7 +50,7 @@ interface ExportJob {
   id: string
   campaignId: string
   createdAt: number
-  /** When it leaves SCHEDULED and when it is DONE; Infinity for an export stuck by a fault. */
+  /** When it leaves SCHEDULED and when it is DONE (Infinity only in a state file of an older version). */
   startsAt: number
   doneAt: number
   token: string
@@ -83,8 +82,7 @@ export class ExportStore {
     // Rejects bad filters now (400) rather than at download time.
     this.deps.transactions().listByCampaign(campaign.id, { filters: sent.filters })
     const createdAt = this.deps.clock.now()
-    const stuck = this.deps.faults?.active('exportCampaignTransactions', 'export-stuck') ?? false
-    const startsAt = stuck ? Infinity : createdAt + this.deps.config.exportScheduledMs
+    const startsAt = createdAt + this.deps.config.exportScheduledMs
     const job: ExportJob = {
       id: this.deps.ids.next('exp'),
       campaignId: campaign.id,
@@ -151,7 +149,7 @@ export class ExportStore {
     const rows = [...this.#jobs.values()].map((job) => ({ job, status: this.#status(job) }))
     const byKey = key === 'status' ? (a: (typeof rows)[0], b: (typeof rows)[0]) => (a.status < b.status ? -1 : a.status > b.status ? 1 : 0) : () => 0
     rows.sort((a, b) => sign * (byKey(a, b) || a.job.createdAt - b.job.createdAt))
-    return { exports: pageOf(rows, query).map(({ job }) => this.#view(job, baseUrl, false)), total: rows.length }
+    return { exports: pageOf(rows, query).map(({ job }) => this.#view(job, baseUrl)), total: rows.length }
   }
 
   list(baseUrl = ''): Export[] {
@@ -170,10 +168,8 @@ export class ExportStore {
     return now < job.doneAt ? 'IN_PROGRESS' : 'DONE'
   }
 
-  #view(job: ExportJob, baseUrl: string, faults = true): Export {
-    let status = this.#status(job)
-    // A getExport fault holds every export at SCHEDULED while it is armed (clients' polling loops).
-    if (faults && status !== 'SCHEDULED' && this.deps.faults?.active('getExport', 'export-stuck')) status = 'SCHEDULED'
+  #view(job: ExportJob, baseUrl: string): Export {
+    const status = this.#status(job)
     return {
       id: job.id,
       object: 'export',
@@ -190,7 +186,7 @@ export class ExportStore {
   }
   // Persistence (mock/persistence): the whole store as plain data, and back.
   snapshot(): Array<Omit<ExportJob, 'startsAt' | 'doneAt'> & { startsAt: number | null; doneAt: number | null }> {
-    // JSON has no Infinity (a stuck export's times): null stands for it
+    // JSON has no Infinity: null stands for it (state files saved while an `export-stuck` fault existed hold it)
     const finite = (ms: number): number | null => (Number.isFinite(ms) ? ms : null)
     return [...this.#jobs.values()].map((job) => ({ ...structuredClone(job), startsAt: finite(job.startsAt), doneAt: finite(job.doneAt) }))
   }

@@ -10,7 +10,7 @@ const pick = (source: Json, keys: string[]): Json => Object.fromEntries(keys.fil
 /**
  * What the console shows of each project: counts and the newest campaigns, vouchers, exports and
  * redemptions. Read without the API's read paths, so looking at the console never uses up an armed
- * fault (an export-stuck fault is counted on every export read) nor shows up in the journal.
+ * fault (a getExport fault is counted on every export read) nor shows up in the journal.
  */
 export function overview(deps: MockDeps, limit: number): Json {
   const now = deps.clock.now()

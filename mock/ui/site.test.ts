@@ -70,7 +70,7 @@ describe('GET /_mock/ui', () => {
       .send({ name: 'Big batch', campaign_type: 'DISCOUNT_COUPONS', type: 'STATIC', vouchers_count: 5000, voucher: { type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 10 } } })
     expect(campaign.status).toBe(200)
     const exported = await t.request.post('/v1/campaigns/camp_demo0002/transactions/export').set(t.headers.app).send({})
-    t.deps.faults.add({ operationId: 'getExport', action: 'export-stuck' })
+    t.deps.faults.add({ operationId: 'getExport', action: 'set', pointer: '/status', value: 'SCHEDULED' })
     const journaled = t.deps.journal.list().length
 
     const res = await t.request.get('/_mock/ui/overview?limit=3')
