@@ -3,7 +3,7 @@ import type { Cleanup } from './cleanup.js'
 import { checkResponse, type ResponseExpectation } from './expect-response.js'
 import { CheckFailure, CheckSkipped } from './failures.js'
 import type { Exchange, HttpClient, RequestSpec } from './http-client.js'
-import { getPointer } from './json-pointer.js'
+import { getPointer } from '../src/json-pointer.js'
 import type { SuiteValidator } from './suite-validator.js'
 import type { KnownIds } from './types.js'
 

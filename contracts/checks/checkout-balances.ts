@@ -1,6 +1,6 @@
 import type { Check, CheckContext } from '../check.js'
 import type { Exchange } from '../http-client.js'
-import { getPointer } from '../json-pointer.js'
+import { getPointer } from '../../src/json-pointer.js'
 import { order, redeem } from './checkout-support.js'
 import { createCampaign, enc, waitUntilGenerated } from './support.js'
 

@@ -1,7 +1,7 @@
 import type { CheckContext } from '../check.js'
 import type { ResponseExpectation } from '../expect-response.js'
 import type { Exchange, RequestSpec } from '../http-client.js'
-import { getPointer } from '../json-pointer.js'
+import { getPointer } from '../../src/json-pointer.js'
 
 export interface Redeemable {
   object: 'voucher' | 'promotion_tier' | 'promotion_stack'

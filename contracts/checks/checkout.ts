@@ -1,6 +1,6 @@
 import type { Check, CheckContext } from '../check.js'
 import type { Exchange } from '../http-client.js'
-import { getPointer } from '../json-pointer.js'
+import { getPointer } from '../../src/json-pointer.js'
 import { callIfDeployed, expectInapplicable, expectOrderMoney, findItem, ORDER_AMOUNT, order, redeem, validate, voucher, type Redeemable } from './checkout-support.js'
 import { createCampaign, waitUntilGenerated } from './support.js'
 

@@ -1,7 +1,7 @@
 import { ApiError } from '../errors.js'
 import { parseMatch } from './fault-match.js'
 import { FAULT_ACTIONS, MATCHABLE_ACTIONS, type FaultAction, type FaultInput } from './faults.js'
-import { parsePointer } from './json-pointer.js'
+import { parsePointer } from '../../src/json-pointer.js'
 
 const bad = (details: string): ApiError => new ApiError('INVALID_PAYLOAD', details)
 

@@ -1,5 +1,5 @@
 import { ApiError } from '../errors.js'
-import { parsePointer } from './json-pointer.js'
+import { escapePointerToken, getPointer, parsePointer } from '../../src/json-pointer.js'
 
 /**
  * Narrows a fault to some requests of its operation: every listed value must match. Path parameters,
@@ -86,10 +86,8 @@ function strings(expected: Record<string, string> | undefined, actual: (name: st
 function bodyFields(expected: Record<string, unknown> | undefined, body: unknown): boolean {
   if (!expected) return true
   for (const name in expected) {
-    const tokens = name.startsWith('/') ? parsePointer(name) : [name]
-    let node = body
-    for (const token of tokens) node = node !== null && typeof node === 'object' ? own(node as Record<string, unknown>, token) : undefined
-    if (!sameJson(node, expected[name])) return false
+    const pointer = name.startsWith('/') ? name : `/${escapePointerToken(name)}`
+    if (!sameJson(getPointer(body, pointer), expected[name])) return false
   }
   return true
 }

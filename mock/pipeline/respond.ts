@@ -1,4 +1,4 @@
-import { removeAt, setAt } from '../control/json-pointer.js'
+import { removeAt, setAt } from '../../src/json-pointer.js'
 import type { FaultRegistry } from '../control/faults.js'
 import type { HandlerResult } from '../types.js'
 import type { CoreAnswer } from './exchange.js'

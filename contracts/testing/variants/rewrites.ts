@@ -1,5 +1,5 @@
 import type { Behaviour, WrapContext, WrappedRequest, WrappedResponse } from './wrap-mock.js'
-import { decodePointer } from '../../../src/json-pointer.js'
+import { getPointer, removeAt, setAt as writeAt } from '../../../src/json-pointer.js'
 
 type Ops = string | readonly string[]
 type ResponseFn = (res: WrappedResponse, req: WrappedRequest, ctx: WrapContext) => void | WrappedResponse | Promise<void | WrappedResponse>
@@ -36,39 +36,15 @@ export function combine(...behaviours: Behaviour[]): Behaviour {
   }
 }
 
-/** The object at a JSON pointer's parent and the last key, creating nothing. */
-function parentOf(root: any, pointer: string): [any, string] | undefined {
-  const parts = decodePointer(pointer)
-  const last = parts.pop()
-  let node = root
-  for (const p of parts) {
-    if (typeof node !== 'object' || node === null) return undefined
-    node = node[p]
-  }
-  return typeof node === 'object' && node !== null && last !== undefined ? [node, last] : undefined
-}
-
 /** Sets `pointer` in a body to `value` (a function gets the old value), when its parent exists. */
-export function setAt(body: any, pointer: string, value: unknown): void {
-  const at = parentOf(body, pointer)
-  if (at) at[0][at[1]] = typeof value === 'function' ? value(at[0][at[1]]) : value
+export function setAt(body: unknown, pointer: string, value: unknown): void {
+  writeAt(body, pointer, typeof value === 'function' ? value(getPointer(body, pointer)) : value)
 }
 
-export function dropAt(body: any, pointer: string): void {
-  const at = parentOf(body, pointer)
-  if (at) delete at[0][at[1]]
-}
+export const dropAt = (body: unknown, pointer: string): void => void removeAt(body, pointer)
 
-/** A body field set on the answers of `ops` (with that status, 200 by default). */
+/** A body field set on the answers of `ops` (with that status, 200 by default); a fixed value is a fault of the mock instead. */
 export const setField = (ops: Ops, pointer: string, value: unknown, status = 200): Behaviour => onResponse(ops, (res) => setAt(res.body, pointer, value), status)
-export const dropField = (ops: Ops, pointer: string, status: number | ((s: number) => boolean) = 200): Behaviour => onResponse(ops, (res) => dropAt(res.body, pointer), status)
-
-/** The answer's status replaced (the body kept, with `code` following it when it is an Error). */
-export const setStatus = (ops: Ops, from: number, to: number): Behaviour =>
-  onResponse(ops, (res) => {
-    res.status = to
-    if (res.body && typeof res.body === 'object' && res.body.code === from) res.body.code = to
-  }, from)
 
 /** Every item of a list in the answer rewritten. */
 export const eachItem = (ops: Ops, list: string, fn: (item: any, index: number) => void): Behaviour =>

@@ -1,4 +1,4 @@
-import { getPointer } from '../../json-pointer.js'
+import { getPointer } from '../../../src/json-pointer.js'
 import type { Defect } from './defects.js'
 import { combine, eachItem, onRequest, onResponse, setAt } from './rewrites.js'
 import type { Behaviour } from './wrap-mock.js'
@@ -51,15 +51,16 @@ const tokensNeverEnd: Behaviour = combine(
 
 /** Issue 12 section 2: state that must change (balances, validity, tokens) and holders of the right code. */
 export const STATE_DEFECTS: Defect[] = [
-  { kind: 'gift balance not lowered by a redemption', by: 'checkout.gift-balance-deducted', behaviour: staleBalance('/gift/balance') },
-  { kind: 'loyalty points not deducted by a redemption', by: 'checkout.loyalty-points-deducted', behaviour: staleBalance('/loyalty_card/balance') },
-  { kind: 'expired voucher validated as applicable', by: 'checkout.expired-voucher-code', behaviour: appliesAnyway('voucher_expired') },
-  { kind: 'code of a campaign not active yet validated as applicable', by: 'checkout.inactive-campaign-code', behaviour: appliesAnyway('voucher_not_active') },
-  { kind: 'expired OAuth token still accepted', by: 'oauth.expired-token-refused', behaviour: tokensNeverEnd },
-  { kind: 'token revocation answered 204 but ignored', by: 'oauth.revoked-token-refused', behaviour: onRequest('revokeOAuthToken', () => ({ status: 204, headers: {}, text: '' })) },
+  { kind: 'gift balance not lowered by a redemption', by: 'checkout.gift-balance-deducted', shows: { location: 'behaviour', pointer: '/gift/balance' }, behaviour: staleBalance('/gift/balance') },
+  { kind: 'loyalty points not deducted by a redemption', by: 'checkout.loyalty-points-deducted', shows: { location: 'behaviour', pointer: '/loyalty_card/balance' }, behaviour: staleBalance('/loyalty_card/balance') },
+  { kind: 'expired voucher validated as applicable', by: 'checkout.expired-voucher-code', shows: { location: 'behaviour', pointer: '/valid' }, behaviour: appliesAnyway('voucher_expired') },
+  { kind: 'code of a campaign not active yet validated as applicable', by: 'checkout.inactive-campaign-code', shows: { location: 'behaviour', pointer: '/valid' }, behaviour: appliesAnyway('voucher_not_active') },
+  { kind: 'expired OAuth token still accepted', by: 'oauth.expired-token-refused', shows: { location: 'status', actual: 200 }, behaviour: tokensNeverEnd },
+  { kind: 'token revocation answered 204 but ignored', by: 'oauth.revoked-token-refused', shows: { location: 'status', actual: 200 }, behaviour: onRequest('revokeOAuthToken', () => ({ status: 204, headers: {}, text: '' })) },
   {
     kind: 'holders of another code listed for a referral code',
     by: 'referrals.member-holders',
+    shows: { location: 'behaviour', pointer: '/data/0/redeemable_id' },
     behaviour: eachItem(['listReferralCodeHolders', 'listMemberHolders'], 'data', (h) => (h.redeemable_id = 'v_pkAnotherCode000000')),
   },
 ]
