@@ -1,5 +1,5 @@
 import type { DriftReport } from '../drift.js'
-import { esc } from './html-escape.js'
+import { escapeHtml as esc } from '../../src/html-escape.js'
 
 /** The drift section of the HTML report: per check, each difference between target A and target B. */
 export function driftHtml(drift: DriftReport): string {

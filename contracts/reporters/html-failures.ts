@@ -1,6 +1,6 @@
 import { show } from '../failures.js'
 import type { CheckResult, FailureReport, Problem } from '../types.js'
-import { esc } from './html-escape.js'
+import { escapeHtml as esc } from '../../src/html-escape.js'
 
 /** Failed checks that show the same problem (at the same place, with the same message): one defect, one entry. */
 export interface ProblemGroup {

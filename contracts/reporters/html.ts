@@ -1,7 +1,7 @@
 import { coveragePercent } from '../coverage.js'
 import type { CheckResult, CoverageRow, RunReport } from '../types.js'
 import { driftHtml } from './drift-html.js'
-import { esc } from './html-escape.js'
+import { escapeHtml as esc } from '../../src/html-escape.js'
 import { exchangeHtml, groupHtml, groupProblems, indexEntry } from './html-failures.js'
 
 export { esc }

@@ -3,6 +3,7 @@ import { toIso } from '../../src/clock.js'
 import type { IdSource } from '../../src/ids.js'
 import type { components } from '../../src/types/index.js'
 import { ApiError, notFound } from '../errors.js'
+import { cursorPage } from '../list-page.js'
 
 export type AsyncActionStatus = 'ENQUEUED' | 'IN_PROGRESS' | 'DONE' | 'FAILED'
 
@@ -68,14 +69,14 @@ export class AsyncActionStore {
 
   /** listAsyncActions: newest first; `end_date` pages back in time, as the real service's cursor does. */
   list(query: ListAsyncActionsQuery = {}): AsyncActionsList {
-    const limit = query.limit ?? 10
     const before = query.end_date === undefined ? Infinity : parseDate(query.end_date)
     const matching = [...this.#jobs.values()].filter((job) => job.createdAt < before).sort((a, b) => b.createdAt - a.createdAt || b.seq - a.seq)
+    const { data, hasMore } = cursorPage(matching, 0, query.limit)
     return {
       object: 'list',
       data_ref: 'async_actions',
-      async_actions: matching.slice(0, limit).map((job) => this.#view(job, false)),
-      has_more: matching.length > limit,
+      async_actions: data.map((job) => this.#view(job, false)),
+      has_more: hasMore,
     }
   }
 

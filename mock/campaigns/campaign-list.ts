@@ -1,5 +1,6 @@
 import { enumValues } from '../../src/types/enum-values.js'
 import { ApiError } from '../errors.js'
+import { pageWindow } from '../list-page.js'
 import type { Predicate } from './campaign-filters.js'
 import { parseFilters } from './campaign-filters.js'
 import { accessPredicate } from './campaign-access.js'
@@ -41,8 +42,7 @@ const EXPANDS: readonly string[] = enumValues<NonNullable<ListCampaignsQuery['ex
  * already satisfy every condition.
  */
 export function listCampaigns(query: ListCampaignsQuery, ctx: ListContext): CampaignListPage {
-  const limit = query.limit ?? 10
-  const page = query.page ?? 1
+  const { limit, page, start: skip } = pageWindow(query)
   if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw bad(`limit: must be an integer from 1 to 100, got ${query.limit}`)
   if (!Number.isInteger(page) || page < 1) throw bad(`page: must be an integer >= 1, got ${query.page}`)
   const order = query.order ?? '-created_at'
@@ -93,9 +93,8 @@ export function listCampaigns(query: ListCampaignsQuery, ctx: ListContext): Camp
     total = candidates.length - inCandidates.length
   }
 
-  const skip = (page - 1) * limit
   // nothing to filter: the page is a slice of the candidates (a deep page walked every skipped campaign)
-  if (rest.length === 0) return pageOf(candidates.length === 0 ? [] : sliceFrom(candidates, skip, limit, descending), candidates.length, expand, ctx)
+  if (rest.length === 0) return listPage(candidates.length === 0 ? [] : sliceFrom(candidates, skip, limit, descending), candidates.length, expand, ctx)
   const picked: StoredCampaign[] = []
   let matched = 0
   const n = candidates.length
@@ -106,10 +105,10 @@ export function listCampaigns(query: ListCampaignsQuery, ctx: ListContext): Camp
     if (matched > skip && picked.length < limit) picked.push(c)
     else if (picked.length >= limit && total !== undefined) break
   }
-  return pageOf(picked, total ?? matched, expand, ctx)
+  return listPage(picked, total ?? matched, expand, ctx)
 }
 
-function pageOf(picked: StoredCampaign[], total: number, expand: ListExpand, ctx: ListContext): CampaignListPage {
+function listPage(picked: StoredCampaign[], total: number, expand: ListExpand, ctx: ListContext): CampaignListPage {
   return { object: 'list', data_ref: 'campaigns', campaigns: picked.map((c) => ctx.view(c, expand)), total }
 }
 

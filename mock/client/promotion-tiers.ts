@@ -1,6 +1,7 @@
 import type { ProjectState } from '../project-state.js'
 import type { QueryOf } from '../typed-handlers.js'
 import type { components } from '../../src/types/openapi.js'
+import { pageWindow } from '../list-page.js'
 
 type PromotionTier = components['schemas']['PromotionTier']
 type PromotionTiersList = components['schemas']['PromotionTiersList']
@@ -27,8 +28,7 @@ export function listPromotionTiers(project: ProjectState, query: TierQuery, now:
     // a stable sort: tiers created together keep their campaign and hierarchy order (the mock's tiers always carry created_at)
     matching.sort((a, b) => sign * (Date.parse(a.created_at!) - Date.parse(b.created_at!)))
   }
-  const limit = query.limit ?? 10
-  const start = ((query.page ?? 1) - 1) * limit
-  const tiers = matching.slice(start, start + limit)
+  const { start, end } = pageWindow(query)
+  const tiers = matching.slice(start, end)
   return { object: 'list', data_ref: 'tiers', tiers, total: matching.length, has_more: start + tiers.length < matching.length }
 }

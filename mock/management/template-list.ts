@@ -1,6 +1,7 @@
 import { notFound } from '../errors.js'
 import type { QueryOf } from '../typed-handlers.js'
 import type { CampaignTemplate } from './template-store.js'
+import { cursorPage } from '../list-page.js'
 
 export type TemplateListQuery = QueryOf<'listCampaignTemplates'>
 type Key = 'id' | 'name' | 'created_at' | 'updated_at'
@@ -23,9 +24,7 @@ export function templatePage(all: CampaignTemplate[], query: TemplateListQuery) 
     from = sorted.findIndex((t) => t.id === query.starting_after_id) + 1
     if (from === 0) throw notFound('campaign_template', query.starting_after_id)
   }
-  const limit = query.limit ?? 10
-  const data = sorted.slice(from, from + limit)
-  const hasMore = from + limit < sorted.length
+  const { data, hasMore } = cursorPage(sorted, from, query.limit)
   return {
     object: 'list' as const,
     data_ref: 'data' as const,

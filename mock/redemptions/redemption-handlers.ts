@@ -12,12 +12,10 @@ function ofCampaign(campaign: string, project: ProjectState): (r: Redemption) =>
   return (r) => r.voucher?.campaign === campaign || r.voucher?.campaign_id === id || r.promotion_tier?.campaign?.id === id
 }
 
-const pageOf = (query: { limit?: number; page?: number }) => ({ limit: query.limit ?? 10, page: query.page ?? 1 })
-
 /** A voucher's redemptions: its uses, the redemptions made of it (any result), newest first. */
 function voucherRedemptions(code: string, query: QueryOf<'getVoucherRedemptions'>, project: ProjectState) {
   const voucher = project.vouchers.get(code)
-  const { records, total } = project.redemptions.query((r) => r.related_object_type === 'voucher' && r.related_object_id === voucher.id, pageOf(query))
+  const { records, total } = project.redemptions.query((r) => r.related_object_type === 'voucher' && r.related_object_id === voucher.id, { limit: query.limit, page: query.page })
   return {
     status: 200 as const,
     body: {
@@ -39,7 +37,7 @@ export const redemptionHandlers = {
       (query.result === undefined || r.result === query.result) &&
       (query.customer === undefined || r.customer_id === query.customer) &&
       (fromCampaign === undefined || fromCampaign(r))
-    const { records, total } = project.redemptions.query(keep, { ...pageOf(query), oldestFirst: query.order === 'created_at' })
+    const { records, total } = project.redemptions.query(keep, { limit: query.limit, page: query.page, oldestFirst: query.order === 'created_at' })
     return { status: 200, body: { object: 'list', data_ref: 'redemptions', redemptions: records, total } }
   },
   getVoucherRedemptions: ({ params, query }, { project }) => voucherRedemptions(params.code, query, project),

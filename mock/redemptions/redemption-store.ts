@@ -1,5 +1,6 @@
 import type { components } from '../../src/types/openapi.js'
 import { notFound } from '../errors.js'
+import { pageOf, type PageQuery } from '../list-page.js'
 
 /** A stored redemption, already in its response shape. */
 export type Redemption = components['schemas']['Redemption']
@@ -24,11 +25,10 @@ export class RedemptionStore {
   }
 
   /** Records matching `keep`, newest first (insertion order reversed: ids and dates only grow). */
-  query(keep: (record: Redemption) => boolean, page: { limit: number; page: number; oldestFirst?: boolean }): { records: Redemption[]; total: number } {
+  query(keep: (record: Redemption) => boolean, page: PageQuery & { oldestFirst?: boolean }): { records: Redemption[]; total: number } {
     const all = [...this.#byId.values()].filter(keep)
     if (!page.oldestFirst) all.reverse()
-    const start = (page.page - 1) * page.limit
-    return { records: all.slice(start, start + page.limit).map((r) => structuredClone(r)), total: all.length }
+    return { records: pageOf(all, page).map((r) => structuredClone(r)), total: all.length }
   }
 
   /** The children of a parent redemption, in the order they were made. */

@@ -4,6 +4,7 @@ import type { IdSource } from '../../src/ids.js'
 import type { HolderRole, RedeemableHolder } from '../../src/records.js'
 import { ApiError, notFound } from '../errors.js'
 import { compileFilters, type FilterFields } from '../filters/filter-engine.js'
+import { cursorPage, DEFAULT_LIMIT } from '../list-page.js'
 
 export type { HolderRole, RedeemableHolder } from '../../src/records.js'
 
@@ -115,7 +116,7 @@ export class ReferralStore {
   }
 
   #page(redeemableId: string, query: HolderQuery): HolderPage {
-    const limit = query.limit ?? 10
+    const limit = query.limit ?? DEFAULT_LIMIT
     if (!Number.isInteger(limit) || limit < 1 || limit > 100) {
       throw new ApiError('INVALID_QUERY_PARAMS', `limit: must be an integer from 1 to 100, got ${limit}`)
     }
@@ -131,8 +132,7 @@ export class ReferralStore {
     const cursor = query.starting_after_id
     const start = cursor === undefined ? 0 : sorted.findIndex((h) => (descending ? h.id < cursor : h.id > cursor))
     const from = start === -1 ? sorted.length : start
-    const data = sorted.slice(from, from + limit)
-    const hasMore = from + limit < sorted.length
+    const { data, hasMore } = cursorPage(sorted, from, limit)
     return {
       object: 'list',
       data_ref: 'data',

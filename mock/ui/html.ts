@@ -1,7 +1,7 @@
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
+import { escapeHtml } from '../../src/html-escape.js'
 
-/** Text placed in HTML (credentials and names come from flags and fixtures). */
-export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ENTITIES[c])
+// Text placed in HTML: credentials and names come from flags and fixtures.
+export { escapeHtml }
 
 /** JSON placed in a `<script type="application/json">`: `<` escaped so no value can close the tag. */
 export const scriptJson = (value: unknown): string => JSON.stringify(value).replace(/</g, '\\u003c')

@@ -2,6 +2,7 @@ import { notFound } from '../errors.js'
 import type { ProjectState } from '../project-state.js'
 import type { TypedHandlers } from '../typed-handlers.js'
 import type { RuleAssignmentView } from './rule-store.js'
+import { pageOf } from '../list-page.js'
 
 type AssignmentInput = Pick<RuleAssignmentView, 'related_object_type' | 'related_object_id'>
 
@@ -22,9 +23,7 @@ export const validationRuleHandlers = {
   createValidationRule: ({ body }, { project }) => ({ status: 200, body: project.validationRules.create(body) }),
   listValidationRules: ({ query }, { project }) => {
     const all = project.validationRules.list()
-    const limit = Number(query.limit ?? 10)
-    const page = Number(query.page ?? 1)
-    return { status: 200, body: { object: 'list', data_ref: 'data', data: all.slice((page - 1) * limit, page * limit), total: all.length } }
+    return { status: 200, body: { object: 'list', data_ref: 'data', data: pageOf(all, query), total: all.length } }
   },
   getValidationRule: ({ params }, { project }) => ({ status: 200, body: project.validationRules.get(params.validationRuleId) }),
   createValidationRuleAssignment: ({ params, body }, { project }) => {

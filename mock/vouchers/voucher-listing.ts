@@ -8,6 +8,7 @@ import type { VoucherAt } from './voucher-mutations.js'
 import { firstK, mergeNewest } from './voucher-merge.js'
 import type { Batch, VoucherListPage } from './voucher-types.js'
 import { buildVoucherView } from './voucher-view.js'
+import { pageWindow } from '../list-page.js'
 
 /** listVouchers as the store sees it: the spec's query, with references already resolved (campaign names, customer source ids). */
 export interface VoucherListQuery extends Pick<QueryOf<'listVouchers'>, 'limit' | 'page' | 'created_at' | 'updated_at' | 'order' | 'filters'> {
@@ -42,8 +43,7 @@ const bad = (details: string): ApiError => new ApiError('INVALID_QUERY_PARAMS', 
  * `direct`: the only candidates (`code`, `ids`), found by lookup instead of a scan.
  */
 export function listVoucherPage(query: VoucherListQuery, source: ListingSource, direct?: readonly VoucherAt[]): VoucherListPage {
-  const limit = query.limit ?? 10
-  const skip = ((query.page ?? 1) - 1) * limit
+  const { limit, start: skip } = pageWindow(query)
   const order = query.order ?? '-created_at'
   if (!VOUCHER_ORDERS.includes(order)) throw bad(`order: must be one of ${VOUCHER_ORDERS.join(', ')}, got "${order}"`)
   const codes = ({ batch, index }: VoucherAt): string => {
