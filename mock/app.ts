@@ -2,7 +2,7 @@ import express, { type Express, type NextFunction, type Request, type Response }
 import { nodeHandler } from './adapters/node-http.js'
 import type { ControlHooks } from './control/control-routes.js'
 import type { MockDeps } from './deps.js'
-import { ApiError, toApiError } from './errors.js'
+import { ApiError, renderError } from './errors.js'
 import { CONTROL_PREFIX, createMockCore } from './pipeline/core.js'
 import { parseQuery } from './pipeline/query-parser.js'
 import type { OperationHandlers } from './types.js'
@@ -60,10 +60,8 @@ function renderSiteError(deps: MockDeps, req: Request, res: Response, err: unkno
     res.destroy()
     return
   }
-  const known = toApiError(err)
-  const error = known ?? new ApiError('INTERNAL', 'The mock failed unexpectedly; the error is in its log')
-  if (!known) deps.logger.error({ err, method: req.method, path: req.path, requestId }, 'unhandled error')
-  res.status(error.status)
-  if (error.headers) res.set(error.headers)
-  res.type('application/json; charset=utf-8').send(JSON.stringify(error.toBody(requestId)))
+  const answer = renderError(err, requestId, (unknown) => deps.logger.error({ err: unknown, method: req.method, path: req.path, requestId }, 'unhandled error'))
+  res.status(answer.status)
+  if (answer.headers) res.set(answer.headers)
+  res.type('application/json; charset=utf-8').send(JSON.stringify(answer.body))
 }

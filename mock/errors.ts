@@ -130,3 +130,14 @@ export function toApiError(err: unknown): ApiError | undefined {
       return undefined
   }
 }
+
+/**
+ * Any thrown value as the spec's Error answer, the one renderer for the pipeline and the site's pages: a known
+ * error as itself, anything else passed to `log` and answered as a 500 that leaks nothing.
+ */
+export function renderError(err: unknown, requestId: string, log: (err: unknown) => void): { status: number; body: ErrorBody; headers?: ApiError['headers'] } {
+  const known = toApiError(err)
+  if (!known) log(err)
+  const error = known ?? new ApiError('INTERNAL', 'The mock failed unexpectedly; the error is in its log')
+  return { status: error.status, body: error.toBody(requestId), ...(error.headers ? { headers: error.headers } : {}) }
+}

@@ -1,7 +1,7 @@
 import { createControlRoutes, type ControlHooks } from '../control/control-routes.js'
 import { sandboxRouteFor } from '../sandboxes/sandbox-routes.js'
 import type { MockDeps } from '../deps.js'
-import { ApiError } from '../errors.js'
+import { ApiError, renderError } from '../errors.js'
 import { operationHandlers } from '../handlers.js'
 import type { HandlerResult, OperationHandlers } from '../types.js'
 import { applyCors } from './cors.js'
@@ -81,10 +81,7 @@ export function createMockCore(deps: MockDeps, options: MockCoreOptions = {}): M
 
   /** Known errors in the spec's Error format; anything else a logged 500. */
   function failure(exchange: Exchange, error: unknown): HandlerResult {
-    const known = error instanceof ApiError ? error : undefined
-    if (!known) deps.logger.error({ err: error, method: exchange.method, path: exchange.path, requestId: exchange.requestId }, 'unhandled error')
-    const answer = known ?? new ApiError('INTERNAL', 'The mock failed unexpectedly; the error is in its log')
-    return { status: answer.status, body: answer.toBody(exchange.requestId), headers: answer.headers }
+    return renderError(error, exchange.requestId, (err) => deps.logger.error({ err, method: exchange.method, path: exchange.path, requestId: exchange.requestId }, 'unhandled error'))
   }
 
   function finish(exchange: Exchange, result: HandlerResult): CoreAnswer {
