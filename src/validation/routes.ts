@@ -1,36 +1,46 @@
-import type { OperationInfo } from '../spec/operations.js'
+import { compilePathTemplate, type OperationInfo } from '../spec/operations.js'
 
-export type RouteMatch =
-  | { operation: OperationInfo; params: Record<string, string> }
+/** What routing needs of an operation: its method and the spec's path template. */
+export interface RoutedOperation {
+  method: string
+  path: string
+}
+
+export type RouteMatch<Op extends RoutedOperation = OperationInfo> =
+  | { operation: Op; params: Record<string, string> }
   | { methodNotAllowed: string[] }
 
-interface Route {
+interface Route<Op> {
   pattern: RegExp
   names: string[]
   /** One char per segment, 0 literal / 1 parameter: sorting on it puts literal segments first. */
   rank: string
-  byMethod: Map<string, OperationInfo>
+  byMethod: Map<string, Op>
 }
 
-/** Maps `METHOD /concrete/path` to its operation; a literal segment beats a parameter at the same position. */
-export class RouteTable {
-  readonly #routes: Route[]
+/**
+ * Maps `METHOD /concrete/path` to its operation; a literal segment beats a parameter at the same position.
+ * The one router from spec paths: the mock's pipeline and validator, and the suite's test wrapper.
+ */
+export class RouteTable<Op extends RoutedOperation = OperationInfo> {
+  readonly #routes: Route<Op>[]
 
-  constructor(operations: readonly OperationInfo[]) {
-    const byPath = new Map<string, Route>()
+  constructor(operations: readonly Op[]) {
+    const byPath = new Map<string, Route<Op>>()
     for (const op of operations) {
       let route = byPath.get(op.path)
       if (!route) {
         const rank = op.path.split('/').map((s) => (s.includes('{') ? '1' : '0')).join('')
-        route = { pattern: op.pathPattern, names: op.pathParamNames, rank, byMethod: new Map() }
+        const { pattern, names } = compilePathTemplate(op.path)
+        route = { pattern, names, rank, byMethod: new Map() }
         byPath.set(op.path, route)
       }
-      route.byMethod.set(op.method, op)
+      route.byMethod.set(op.method.toUpperCase(), op)
     }
     this.#routes = [...byPath.values()].sort((a, b) => (a.rank < b.rank ? -1 : a.rank > b.rank ? 1 : 0))
   }
 
-  match(method: string, rawPath: string): RouteMatch | undefined {
+  match(method: string, rawPath: string): RouteMatch<Op> | undefined {
     const path = normalise(rawPath)
     const upper = method.toUpperCase()
     let firstAllowed: string[] | undefined
@@ -54,7 +64,7 @@ function normalise(path: string): string {
   return p
 }
 
-function paramsOf(route: Route, found: RegExpExecArray): Record<string, string> {
+function paramsOf(route: Route<unknown>, found: RegExpExecArray): Record<string, string> {
   const params: Record<string, string> = {}
   for (let i = 0; i < route.names.length; i++) params[route.names[i]] = decode(found[i + 1])
   return params

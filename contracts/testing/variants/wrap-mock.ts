@@ -1,6 +1,11 @@
-import { Agent, createServer, request, type IncomingMessage, type Server } from 'node:http'
+import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { SuiteOperation } from '../../suite-validator.js'
+import { Transport } from '../../http-transport.js'
+import { RouteTable } from '../../../src/validation/routes.js'
+
+/** A forwarded request to the in-process mock never takes this long unless something hangs. */
+const FORWARD_TIMEOUT_MS = 30_000
 
 /** A request as the wrapper sees it; `body` is the parsed JSON (undefined otherwise). Behaviours may change it. */
 export interface WrappedRequest {
@@ -54,29 +59,20 @@ const HOP_BY_HOP = new Set(['host', 'connection', 'content-length', 'transfer-en
  * (export download URLs) is replaced by the wrapper's, so every follow-up request passes through it too.
  */
 export async function wrapMock(target: string, behaviour: Behaviour, operations: readonly SuiteOperation[]): Promise<WrappedMock> {
-  const routes = compileRoutes(operations)
+  const routes = new RouteTable(operations)
   const state = new Map<string, any>()
   let self = ''
-  // node:http with a keep-alive agent: a hop costs a fraction of fetch's, and each run forwards ~200 requests.
-  const agent = new Agent({ keepAlive: true })
-  const origin = new URL(target)
-  const forward = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<WrappedResponse> =>
-    new Promise((resolve, reject) => {
-      const payload = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body)
-      const outgoing = request({ host: origin.hostname, port: origin.port, method, path, agent, headers: payload === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(payload)) } }, (res) => {
-        const chunks: Buffer[] = []
-        res.on('data', (c: Buffer) => chunks.push(c))
-        res.on('error', reject)
-        res.on('end', () => {
-          const out: Record<string, string> = {}
-          for (const [name, value] of Object.entries(res.headers)) if (!HOP_BY_HOP.has(name) && value !== undefined) out[name] = String(value)
-          const text = Buffer.concat(chunks).toString('utf8').split(target).join(self)
-          resolve({ status: res.statusCode ?? 502, headers: out, text, body: /json/i.test(out['content-type'] ?? '') && text !== '' ? safeParse(text) : undefined })
-        })
-      })
-      outgoing.on('error', reject)
-      outgoing.end(payload)
-    })
+  // The suite's own keep-alive client: each run forwards ~200 requests.
+  const transport = new Transport()
+  const origin = new URL(target).origin
+  const forward = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<WrappedResponse> => {
+    const payload = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body)
+    const res = await transport.send({ method, url: `${origin}${path}`, headers, body: payload }, FORWARD_TIMEOUT_MS)
+    const out: Record<string, string> = {}
+    for (const [name, value] of Object.entries(res.headers)) if (!HOP_BY_HOP.has(name)) out[name] = value
+    const text = res.text.split(target).join(self)
+    return { status: res.status, headers: out, text, body: /json/i.test(out['content-type'] ?? '') && text !== '' ? safeParse(text) : undefined }
+  }
   const ctx: WrapContext = { state, forward: (method, path, body, headers = {}) => forward(method, path, body, { ...headers, ...(body === undefined || typeof body === 'string' ? {} : { 'content-type': 'application/json' }) }) }
 
   const server: Server = createServer((incoming, outgoing) => {
@@ -111,40 +107,18 @@ export async function wrapMock(target: string, behaviour: Behaviour, operations:
   return {
     url: self,
     close: () => new Promise((resolve) => {
-      agent.destroy()
+      transport.close()
       server.closeAllConnections()
       server.close(() => resolve())
     }),
   }
 }
 
-interface Route {
-  operationId: string
-  method: string
-  pattern: RegExp
-  names: string[]
-}
-
-function compileRoutes(operations: readonly SuiteOperation[]): Route[] {
-  const routes = operations.map((op) => {
-    const names: string[] = []
-    const source = op.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, (_, name: string) => {
-      names.push(name)
-      return '([^/]+)'
-    })
-    return { operationId: op.operationId, method: op.method.toUpperCase(), pattern: new RegExp(`^${source}$`), names }
-  })
-  // Literal segments beat parameters (`/v1/referrals/members/...` before `/v1/referrals/{campaignId}/...`).
-  return routes.sort((a, b) => a.names.length - b.names.length)
-}
-
-function match(routes: readonly Route[], method: string, path: string): { operationId: string; params: Record<string, string> } | undefined {
+/** The operation of a request to the mock; `_mock` for its control API (passed through untouched). */
+function match(routes: RouteTable<SuiteOperation>, method: string, path: string): { operationId: string; params: Record<string, string> } | undefined {
   if (path.startsWith('/_mock/')) return { operationId: '_mock', params: {} }
-  for (const route of routes) {
-    const m = route.method === method ? route.pattern.exec(path) : null
-    if (m) return { operationId: route.operationId, params: Object.fromEntries(route.names.map((n, i) => [n, decodeURIComponent(m[i + 1])])) }
-  }
-  return undefined
+  const found = routes.match(method, path)
+  return found && 'operation' in found ? { operationId: found.operation.operationId, params: found.params } : undefined
 }
 
 function safeParse(text: string): unknown {
