@@ -5,8 +5,10 @@ import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib'
 export interface TransportRequest {
   method: string
   url: string
+  /** Path and query exactly as they go on the wire instead of `url`'s, not normalised (tests that send odd targets). */
+  target?: string
   headers: Record<string, string>
-  body?: string
+  body?: string | Buffer
 }
 
 export interface TransportResponse {
@@ -34,7 +36,8 @@ export class Transport {
     const secure = url.protocol === 'https:'
     const headers = { 'user-agent': 'promokit', ...request.headers, ...(request.body !== undefined ? { 'content-length': String(Buffer.byteLength(request.body)) } : {}) }
     return new Promise((resolve, reject) => {
-      const req = (secure ? https : http).request(url, { method: request.method, headers, agent: secure ? this.#agents.https : this.#agents.http })
+      const options = { method: request.method, headers, agent: secure ? this.#agents.https : this.#agents.http, ...(request.target !== undefined ? { path: request.target } : {}) }
+      const req = (secure ? https : http).request(url, options)
       // Made only when needed: an Error per request (its stack) is a cost every request would pay.
       let timeout: TransportTimeout | undefined
       const timer = setTimeout(() => req.destroy((timeout = new TransportTimeout(`no answer within ${timeoutMs} ms`))), timeoutMs)

@@ -1,14 +1,16 @@
-import { Agent, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http'
+import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { Writable } from 'node:stream'
 import pino from 'pino'
+import { Transport } from '../../contracts/http-transport.js'
 import { listen, closeServer } from '../../mock/server.js'
 import { createTestApp, type TestApp, type TestAppOptions } from '../../mock/testing/index.js'
 import type { ContractValidator } from '../../src/validation/validator.js'
 
 export interface RawResponse {
   status: number
-  headers: IncomingHttpHeaders
+  /** Lower-case names, repeated values joined. */
+  headers: Record<string, string>
   text: string
   /** Parsed JSON when the answer says it is JSON. */
   body: unknown
@@ -38,39 +40,29 @@ export async function startLiveApp(options: TestAppOptions = {}): Promise<LiveAp
   t.deps.logger = pino({ level: 'error' }, sink)
   const server = await listen(t.app, '127.0.0.1', 0)
   const { port } = server.address() as AddressInfo
-  const agent = new Agent({ keepAlive: true, maxSockets: 16 })
-  const send = (req: RawRequest) => rawSend(port, agent, req)
+  const transport = new Transport()
+  const send = (req: RawRequest) => rawSend(port, transport, req)
   return {
     ...t,
     server,
     send,
     errors,
     close: async () => {
-      agent.destroy()
+      transport.close()
       await closeServer(server)
     },
   }
 }
 
-export function rawSend(port: number, agent: Agent | undefined, req: RawRequest, host = '127.0.0.1'): Promise<RawResponse> {
-  return new Promise((resolve, reject) => {
-    const headers: Record<string, string | number> = { ...req.headers }
-    if (req.body) headers['Content-Length'] = req.body.length
-    const outgoing = httpRequest({ host, port, method: req.method, path: req.target, headers, agent }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (c: Buffer) => chunks.push(c))
-      res.on('error', reject)
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8')
-        let body: unknown = text
-        if (/json/i.test(String(res.headers['content-type'] ?? '')) && text.length > 0) body = JSON.parse(text)
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, text, body })
-      })
-    })
-    outgoing.on('error', reject)
-    outgoing.end(req.body)
-  })
+/** Sends the bytes as given (target not normalised) through the suite's keep-alive client. */
+export async function rawSend(port: number, transport: Transport, req: RawRequest, host = '127.0.0.1'): Promise<RawResponse> {
+  const res = await transport.send({ method: req.method, url: `http://${host}:${port}`, target: req.target, headers: req.headers ?? {}, body: req.body }, RAW_TIMEOUT_MS)
+  const body = /json/i.test(res.headers['content-type'] ?? '') && res.text.length > 0 ? JSON.parse(res.text) : res.text
+  return { ...res, body }
 }
+
+/** Longer than any answer of the mock takes; a request that hangs fails the test instead of stalling it. */
+const RAW_TIMEOUT_MS = 60_000
 
 /** Violations of the spec for one answer: the operation's documented responses, or the Error schema. */
 export function contractProblems(validator: ContractValidator, method: string, target: string, res: RawResponse): string[] {
