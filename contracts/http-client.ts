@@ -1,5 +1,5 @@
 import { Transport, describeTransportError } from './http-transport.js'
-import type { RateLimiter } from './rate-limit.js'
+import type { RateLimitBackoff } from './rate-limit.js'
 
 /** Credentials the suite may send; any of them can be absent (checks needing them are skipped). */
 export interface Credentials {
@@ -105,7 +105,7 @@ export interface HttpClientOptions {
   /** A number makes a budget of its own. */
   budget: RequestBudget | number
   /** Paces the run by the target's rate-limit headers and waits out 429s (absent: no pacing). */
-  limiter?: RateLimiter
+  limiter?: RateLimitBackoff
   /** `cleanup` may use the budget the checks must leave for it. */
   purpose?: 'check' | 'cleanup'
   onExchange?: (exchange: Exchange) => void

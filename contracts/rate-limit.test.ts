@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { HttpClient } from './http-client.js'
-import { RateLimited, RateLimiter, retryDelay, type RunClock } from './rate-limit.js'
+import { RateLimited, RateLimitBackoff, retryDelay, type RunClock } from './rate-limit.js'
 import { scriptedServer, type ScriptedAnswer } from './testing/test-servers.js'
 
 /** Time moves only when the limiter sleeps: every wait is recorded, none is real. */
@@ -20,13 +20,13 @@ async function target(answers: ScriptedAnswer[]) {
 }
 
 const list = { operationId: 'listCampaigns', method: 'GET', path: '/v1/campaigns' }
-const client = (url: string, limiter: RateLimiter, budget = 100) => new HttpClient({ baseUrl: url, credentials: {}, timeoutMs: 5_000, budget, limiter })
+const client = (url: string, limiter: RateLimitBackoff, budget = 100) => new HttpClient({ baseUrl: url, credentials: {}, timeoutMs: 5_000, budget, limiter })
 
 describe('the run\'s rate limiter', () => {
   it('waits out a 429 for its Retry-After and retries: the caller sees the 200', async () => {
     const server = await target([{ status: 429, headers: { 'retry-after': '7' }, body: { code: 429, key: 'too_many_requests' } }])
     const clock = fakeClock()
-    const limiter = new RateLimiter({ maxWaitMs: 60_000, clock })
+    const limiter = new RateLimitBackoff({ maxWaitMs: 60_000, clock })
     const ex = await client(server.url, limiter).send(list)
     expect(ex.response.status).toBe(200)
     expect(clock.slept).toEqual([7_000])
@@ -38,7 +38,7 @@ describe('the run\'s rate limiter', () => {
     const clock = fakeClock()
     const retryAt = Math.floor(clock.now() / 1000) + 42
     const server = await target([{ status: 429, headers: { 'x-rate-limit-retry': String(retryAt), 'x-rate-limit-remaining': '0' } }])
-    const ex = await client(server.url, new RateLimiter({ maxWaitMs: 60_000, clock })).send(list)
+    const ex = await client(server.url, new RateLimitBackoff({ maxWaitMs: 60_000, clock })).send(list)
     expect(ex.response.status).toBe(200)
     expect(clock.slept).toEqual([42_000])
   })
@@ -47,7 +47,7 @@ describe('the run\'s rate limiter', () => {
     const clock = fakeClock()
     const retryAt = Math.floor(clock.now() / 1000) + 30
     const server = await target([{ status: 200, headers: { 'x-rate-limit-limit': '100', 'x-rate-limit-remaining': '0', 'x-rate-limit-retry': String(retryAt) } }])
-    const limiter = new RateLimiter({ maxWaitMs: 60_000, clock })
+    const limiter = new RateLimitBackoff({ maxWaitMs: 60_000, clock })
     const c = client(server.url, limiter)
     await c.send(list)
     expect(clock.slept).toEqual([])
@@ -60,7 +60,7 @@ describe('the run\'s rate limiter', () => {
     const clock = fakeClock()
     const retryAt = Math.floor(clock.now() / 1000) + 10
     const server = await target([{ status: 200, headers: { 'x-rate-limit-remaining': '2', 'x-rate-limit-retry': String(retryAt) } }])
-    const c = client(server.url, new RateLimiter({ maxWaitMs: 60_000, clock }))
+    const c = client(server.url, new RateLimitBackoff({ maxWaitMs: 60_000, clock }))
     await c.send(list)
     await Promise.all([c.send(list), c.send(list), c.send(list)])
     expect(clock.slept).toEqual([10_000])
@@ -69,14 +69,14 @@ describe('the run\'s rate limiter', () => {
   it('gives up with RateLimited (not a failure) when the target asks for a longer wait than allowed', async () => {
     const server = await target([{ status: 429, headers: { 'retry-after': '3600' } }])
     const clock = fakeClock()
-    await expect(client(server.url, new RateLimiter({ maxWaitMs: 60_000, clock })).send(list)).rejects.toBeInstanceOf(RateLimited)
+    await expect(client(server.url, new RateLimitBackoff({ maxWaitMs: 60_000, clock })).send(list)).rejects.toBeInstanceOf(RateLimited)
     expect(clock.slept).toEqual([])
     expect(server.requests).toHaveLength(1)
   })
 
   it('every retry counts against the hard request budget', async () => {
     const server = await target([{ status: 429, headers: { 'retry-after': '1' } }, { status: 429, headers: { 'retry-after': '1' } }])
-    await expect(client(server.url, new RateLimiter({ maxWaitMs: 60_000, clock: fakeClock() }), 2).send(list)).rejects.toThrow(/budget of 2 requests/)
+    await expect(client(server.url, new RateLimitBackoff({ maxWaitMs: 60_000, clock: fakeClock() }), 2).send(list)).rejects.toThrow(/budget of 2 requests/)
     expect(server.requests).toHaveLength(2)
   })
 

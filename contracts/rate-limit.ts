@@ -38,7 +38,7 @@ const MAX_ATTEMPTS = 6
  * and waits out a 429 (`Retry-After`, else `X-Rate-Limit-Retry`, a unix time) as long as one wait stays
  * within `maxWaitMs`.
  */
-export class RateLimiter {
+export class RateLimitBackoff {
   readonly state: RateLimitState = { waitedMs: 0, refusals: 0 }
   #inFlight = 0
 

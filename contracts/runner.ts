@@ -10,7 +10,7 @@ import { discoverIds } from './discover.js'
 import { CheckFailure, CheckSkipped } from './failures.js'
 import { BudgetExceeded, HttpClient, RequestBudget, RequestFailed, type Credentials, type Exchange } from './http-client.js'
 import { preflight } from './preflight.js'
-import { RateLimited, RateLimiter, systemClock, type RunClock } from './rate-limit.js'
+import { RateLimited, RateLimitBackoff, systemClock, type RunClock } from './rate-limit.js'
 import { runScheduled } from './schedule.js'
 import type { SuiteValidator } from './suite-validator.js'
 import type { CheckResult, FailureReport, KnownIds, RunReport, Unavailable } from './types.js'
@@ -77,7 +77,7 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
   const limit = Math.min(options.maxRequests ?? DEFAULTS.maxRequests, options.budget ?? Infinity)
   const budget = new RequestBudget(limit, () => cleanup.reserve)
   const clock = options.clock ?? systemClock
-  const limiter = new RateLimiter({ maxWaitMs: options.rateLimitWaitMs ?? DEFAULTS.rateLimitWaitMs, clock: options.isMock ? { now: clock.now, sleep: wait } : clock })
+  const limiter = new RateLimitBackoff({ maxWaitMs: options.rateLimitWaitMs ?? DEFAULTS.rateLimitWaitMs, clock: options.isMock ? { now: clock.now, sleep: wait } : clock })
   const client = new HttpClient({
     baseUrl: options.baseUrl,
     credentials: options.credentials,

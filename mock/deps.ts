@@ -11,7 +11,7 @@ import { createLogger } from './logging.js'
 import type { LogSink } from './pipeline/request-log.js'
 import type { QsParser } from './pipeline/query-parser.js'
 import type { ProjectSeeder } from './project-state.js'
-import { steadyNursery } from './seed/steady-nursery.js'
+import { keepYoungGenerationSmall } from './seed/gc-young-generation.js'
 
 const require = createRequire(import.meta.url)
 // qs and the ~50 small modules it loads only when a request needs it (a nested query, a form body): ~25 ms of start-up.
@@ -49,7 +49,7 @@ export async function createMockDeps(input: MockConfig | MockConfigInput = {}, o
     logger: overrides.logger ?? createLogger(config.logLevel),
     delay: overrides.delay,
     seeder: overrides.seeder,
-    campaignSeeding: steadyNursery,
+    campaignSeeding: keepYoungGenerationSmall,
   })
 }
 

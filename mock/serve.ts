@@ -11,7 +11,7 @@ import { createLogger } from './logging.js'
 import { prettyDestination, resolveLogFormat, type LogFormat } from './log-format.js'
 import { listen } from './server.js'
 import { openPersistence } from './persistence/persistence.js'
-import { drainServer } from './persistence/shutdown.js'
+import { drainServer } from './adapters/http-drain.js'
 import { describeFixtures, formatFixtureSummary } from '../fixtures/describe.js'
 import { CLIENT_SIDE_PLAN, parseRateLimit, RATE_LIMIT_FORMS, type RateLimitSetting } from './rate-limit/plans.js'
 

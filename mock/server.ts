@@ -8,7 +8,7 @@ import type { MockConfigInput, ProjectCredentials } from './config.js'
 import { advanceClock, finishJobs } from './control/clock-control.js'
 import { resetMock } from './control/reset.js'
 import { createMockDeps, type MockDeps } from './deps.js'
-import { drainServer } from './persistence/shutdown.js'
+import { drainServer } from './adapters/http-drain.js'
 
 export interface MockServerOptions extends MockConfigInput, MockAppOptions {
   /** `manual` (default): time moves only through advance()/finishJobs(); `system`: wall clock plus advances. */

@@ -6,7 +6,7 @@ import { operationHandlers } from '../handlers.js'
 import type { HandlerResult, OperationHandlers } from '../types.js'
 import { applyCors } from './cors.js'
 import { checkRateLimit } from '../rate-limit/check-rate-limit.js'
-import { splitTarget, type CoreAnswer, type CoreRequest, type Exchange } from './exchange.js'
+import { splitTarget, type CoreAnswer, type CoreRequest, type RequestInFlight } from './exchange.js'
 import { fromFetchRequest, toFetchResponse } from './fetch.js'
 import { createOperationPipeline } from './operation-pipeline.js'
 import { readControlBody } from './operation-steps.js'
@@ -33,7 +33,7 @@ export interface MockCoreOptions {
 
 /** A request the core leaves to the adapter's site app, with the headers (id, CORS) its answer must carry. */
 export interface Passed {
-  passed: Exchange
+  passed: RequestInFlight
 }
 
 export interface MockCore {
@@ -42,7 +42,7 @@ export interface MockCore {
   /** The same for the Fetch API: `handle(request: Request): Promise<Response>` (MSW, service workers, edge runtimes). */
   handle(request: Request): Promise<Response>
   /** Logs a request the site app answered. */
-  logPassed(exchange: Exchange, status: number): void
+  logPassed(exchange: RequestInFlight, status: number): void
 }
 
 /**
@@ -60,7 +60,7 @@ export function createMockCore(deps: MockDeps, options: MockCoreOptions = {}): M
   function answerRequest(request: CoreRequest): CoreAnswer | Promise<CoreAnswer> | Passed {
     const { path, search } = splitTarget(request.url)
     const requestId = assignId(request)
-    const exchange: Exchange = { request, method: request.method, path, search, requestId, headers: { 'X-Request-Id': requestId }, startedAt: performance.now() }
+    const exchange: RequestInFlight = { request, method: request.method, path, search, requestId, headers: { 'X-Request-Id': requestId }, startedAt: performance.now() }
     if (applyCors(request, exchange.headers, corsOrigins)) return finish(exchange, { status: 204 })
     if (options.site && isSitePath(path)) return { passed: exchange }
     let result: HandlerResult | Promise<HandlerResult>
@@ -80,11 +80,11 @@ export function createMockCore(deps: MockDeps, options: MockCoreOptions = {}): M
   }
 
   /** Known errors in the spec's Error format; anything else a logged 500. */
-  function failure(exchange: Exchange, error: unknown): HandlerResult {
+  function failure(exchange: RequestInFlight, error: unknown): HandlerResult {
     return renderError(error, exchange.requestId, (err) => deps.logger.error({ err, method: exchange.method, path: exchange.path, requestId: exchange.requestId }, 'unhandled error'))
   }
 
-  function finish(exchange: Exchange, result: HandlerResult): CoreAnswer {
+  function finish(exchange: RequestInFlight, result: HandlerResult): CoreAnswer {
     const operationId = exchange.operationId
     if (result.network) return { status: result.status, headers: exchange.headers, network: { result, faults: deps.faults } }
     let answer: CoreAnswer
@@ -101,7 +101,7 @@ export function createMockCore(deps: MockDeps, options: MockCoreOptions = {}): M
   }
 
   /** `/_mock/...`: the control routes by method and path (HEAD as GET, a trailing slash ignored, as Express routes do). */
-  function control(exchange: Exchange): Promise<HandlerResult> {
+  function control(exchange: RequestInFlight): Promise<HandlerResult> {
     const below = exchange.path.slice(CONTROL_PREFIX.length)
     const path = below.length > 1 && below.endsWith('/') ? below.slice(0, -1) : below || '/'
     const key = `${exchange.method === 'HEAD' ? 'GET' : exchange.method} ${path}`
@@ -122,5 +122,5 @@ export function createMockCore(deps: MockDeps, options: MockCoreOptions = {}): M
   }
 }
 
-const notFound = (exchange: Exchange): ApiError =>
+const notFound = (exchange: RequestInFlight): ApiError =>
   new ApiError('ROUTE_NOT_FOUND', `No route at ${exchange.method} ${exchange.path}`, { resourceId: exchange.path, resourceType: 'route' })

@@ -31,7 +31,7 @@ export interface CoreAnswer {
 }
 
 /** What the core keeps about one request while it is answered; a plain object, never on the platform's request. */
-export interface Exchange {
+export interface RequestInFlight {
   request: CoreRequest
   method: string
   path: string

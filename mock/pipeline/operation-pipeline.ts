@@ -1,7 +1,7 @@
 import { authenticate } from '../auth/authenticate.js'
 import type { MockDeps } from '../deps.js'
 import type { HandlerResult, OperationHandlers, OperationRequest } from '../types.js'
-import { headerOf, type Exchange } from './exchange.js'
+import { headerOf, type RequestInFlight } from './exchange.js'
 import { callHandler, projectFor } from './operation-call.js'
 import { createPlanner, type OperationPlan } from './operation-plan.js'
 import { readOperationBody, routeOperation, validateInput, type ReadBody } from './operation-steps.js'
@@ -14,11 +14,11 @@ import { parseQuery } from './query-parser.js'
  * by the core). Plain functions that return a promise only when something has to be waited for (a
  * body to read, injected latency, an async handler): most requests have none, and every await costs a tick.
  */
-export function createOperationPipeline(deps: MockDeps, handlers: OperationHandlers): (exchange: Exchange) => HandlerResult | Promise<HandlerResult> {
+export function createOperationPipeline(deps: MockDeps, handlers: OperationHandlers): (exchange: RequestInFlight) => HandlerResult | Promise<HandlerResult> {
   const planFor = createPlanner(deps, handlers)
   const validQueries = new ValidQueryCache(deps.config.caches ? undefined : 0)
 
-  function serve(exchange: Exchange, plan: OperationPlan, rawParams: Record<string, string>, read: ReadBody): HandlerResult | Promise<HandlerResult> {
+  function serve(exchange: RequestInFlight, plan: OperationPlan, rawParams: Record<string, string>, read: ReadBody): HandlerResult | Promise<HandlerResult> {
     const { request } = exchange
     const query = parseQuery(exchange.search, deps.qs)
     const auth = authenticate(plan.security, { operationId: plan.operationId, headers: request.headers, query }, deps)

@@ -1,6 +1,6 @@
 import type { MockDeps } from '../deps.js'
 import { ApiError } from '../errors.js'
-import type { Exchange } from './exchange.js'
+import type { RequestInFlight } from './exchange.js'
 import { headerOf } from './exchange.js'
 import type { OperationPlan } from './operation-plan.js'
 import type { ValidQueryCache } from './query-cache.js'
@@ -23,7 +23,7 @@ export interface ValidInput {
 }
 
 /** Step 1: the spec operation at this method and path, or the API's 404 / 405 (with `Allow`). */
-export function routeOperation(deps: MockDeps, exchange: Exchange): { operation: OperationInfo; params: Record<string, string> } {
+export function routeOperation(deps: MockDeps, exchange: RequestInFlight): { operation: OperationInfo; params: Record<string, string> } {
   const { method, path } = exchange
   const match = deps.validator.matchRoute(method, path)
   if (!match) {
@@ -37,7 +37,7 @@ export function routeOperation(deps: MockDeps, exchange: Exchange): { operation:
 }
 
 /** Step 2 (operations that take a body): read it, or take what a host app parsed, and check its media type. */
-export async function readOperationBody(deps: MockDeps, plan: OperationPlan, exchange: Exchange): Promise<ReadBody> {
+export async function readOperationBody(deps: MockDeps, plan: OperationPlan, exchange: RequestInFlight): Promise<ReadBody> {
   const bodyTypes = plan.bodyTypes ?? []
   const { request } = exchange
   const host = request.hostBody
@@ -54,7 +54,7 @@ export async function readOperationBody(deps: MockDeps, plan: OperationPlan, exc
 }
 
 /** The body of a control call: JSON when it says so (a host's parsed body as it is), otherwise none. */
-export async function readControlBody(deps: MockDeps, exchange: Exchange): Promise<unknown> {
+export async function readControlBody(deps: MockDeps, exchange: RequestInFlight): Promise<unknown> {
   const { request } = exchange
   if (request.hostBody) return request.hostBody.parsed
   const type = mediaType(headerOf(request, 'content-type'))
@@ -77,7 +77,7 @@ export function validateInput(
   deps: MockDeps,
   validQueries: ValidQueryCache,
   plan: OperationPlan,
-  exchange: Exchange,
+  exchange: RequestInFlight,
   input: { params: Record<string, string>; query: Record<string, unknown> } & ReadBody,
 ): ValidInput {
   const { params, query, body, contentType } = input

@@ -1,4 +1,4 @@
-import type { Exchange } from './exchange.js'
+import type { RequestInFlight } from './exchange.js'
 
 /** The logger the core writes to: pino's Logger fits, and so does anything with these methods (the core never imports pino). */
 export interface LogSink {
@@ -16,7 +16,7 @@ export const silentLog: LogSink = { level: 'silent', info: () => {}, warn: () =>
  * operationId. Secret headers are left to the logger's redaction (mock/logging.ts REDACT_PATHS);
  * the export download's token is taken out of the URL here.
  */
-export function logAnswer(log: LogSink, exchange: Exchange, status: number, at: number): void {
+export function logAnswer(log: LogSink, exchange: RequestInFlight, status: number, at: number): void {
   if (log.level === 'silent') return
   const fields = {
     req: { id: exchange.requestId, method: exchange.method, url: redactUrl(exchange.request.url), headers: exchange.request.headers },

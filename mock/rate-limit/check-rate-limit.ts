@@ -1,6 +1,6 @@
 import type { MockDeps } from '../deps.js'
 import { ApiError } from '../errors.js'
-import { headerOf, type Exchange } from '../pipeline/exchange.js'
+import { headerOf, type RequestInFlight } from '../pipeline/exchange.js'
 import { CLIENT_SIDE_PLAN, type RateLimitPlan } from './plans.js'
 import type { RateLimiter } from './rate-limiter.js'
 
@@ -20,7 +20,7 @@ interface Counted {
 // Header values are the client's: long ones are cut so a key costs little memory.
 const cut = (value: string): string => value.slice(0, 128)
 
-function countedAs(deps: MockDeps, limits: RateLimits, exchange: Exchange): Counted {
+function countedAs(deps: MockDeps, limits: RateLimits, exchange: RequestInFlight): Counted {
   const address = exchange.request.address ?? 'unknown'
   const first = (name: string) => headerOf(exchange.request, name) || undefined
   // The real service's browser API: 5 requests per 5 s per address, whatever the key.
@@ -45,7 +45,7 @@ function countedAs(deps: MockDeps, limits: RateLimits, exchange: Exchange): Coun
  * when the window ends) on the answer, and returns the 429 to answer instead when the key is over its limit.
  * Does nothing unless the mock was started with a rate limit.
  */
-export function checkRateLimit(deps: MockDeps, exchange: Exchange): ApiError | undefined {
+export function checkRateLimit(deps: MockDeps, exchange: RequestInFlight): ApiError | undefined {
   const limits = deps.rateLimits
   if (!limits) return undefined
   const counted = countedAs(deps, limits, exchange)

@@ -5,7 +5,7 @@ import { applyFixtures } from './apply-fixtures.js'
 import { seedCampaigns } from './seed-campaigns.js'
 import { seedStacks } from '../stacks/stack-fixtures.js'
 
-/** Runs a seeding burst; Node wraps it to keep the garbage collector's nursery small (mock/seed/steady-nursery.ts). */
+/** Runs a seeding burst; Node wraps it to keep the garbage collector's nursery small (mock/seed/gc-young-generation.ts). */
 export type CampaignSeeding = (n: number, seed: () => void) => void
 
 /** The seeder of a mock: fixtures into every project, then `seedCampaigns` generated ones into the first. */

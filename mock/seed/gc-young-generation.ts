@@ -9,7 +9,7 @@ const LARGE_SEED = 1000
  * young generation up to 32 MB, which then stays committed: an idle mock with 10,000 campaigns held
  * ~25 MB more RSS for it. The nursery keeps its size while seeding, then grows as usual under load.
  */
-export const steadyNursery: CampaignSeeding = (n, seed) => {
+export const keepYoungGenerationSmall: CampaignSeeding = (n, seed) => {
   const large = n >= LARGE_SEED
   if (large) setFlagsFromString('--semi-space-growth-factor=1')
   try {
