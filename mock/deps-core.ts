@@ -11,10 +11,9 @@ import { RequestJournal } from './control/request-journal.js'
 import { TokenStore } from './oauth/token-store.js'
 import type { LoadQs } from './pipeline/query-parser.js'
 import { silentLog, type LogSink } from './pipeline/request-log.js'
-import { ProjectRegistry, type ProjectSeeder } from './project-state.js'
-import type { RateLimits } from './rate-limit/check-rate-limit.js'
+import { ProjectRegistry, type ProjectSeeder, type ProjectState } from './project-state.js'
 import { parseRateLimit } from './rate-limit/plans.js'
-import { RateLimiter } from './rate-limit/rate-limiter.js'
+import { RateLimiter, type RateLimits } from './rate-limit/rate-limiter.js'
 import { SandboxRegistry } from './sandboxes/sandbox-registry.js'
 import { seedSandbox } from './sandboxes/seed-sandbox.js'
 import { seedProjects, type CampaignSeeding } from './seed/seed-projects.js'
@@ -48,6 +47,13 @@ export interface MockDeps {
   sandboxes: SandboxRegistry
   /** The settings at start, which a reset restores (the control API may change the live ones). */
   baseline: Readonly<{ generationRate: number; latencyMs: number }>
+}
+
+/** What every handler gets beside its request: the mock's deps and the authenticated project's state. */
+export interface HandlerContext {
+  deps: MockDeps
+  /** The authenticated project's state (/v1 operations); management handlers look projects up by path. */
+  project: ProjectState
 }
 
 /** What building the deps of one mock takes; no file, no Node built-in (the spec and fixtures come as data). */

@@ -12,7 +12,8 @@ import { asyncActionHandlers } from './async-actions/async-action-handlers.js'
 import { promotionHandlers } from './promotions/promotion-handlers.js'
 import { redemptionHandlers } from './redemptions/redemption-handlers.js'
 import { validationRuleHandlers } from './validation-rules/rule-handlers.js'
-import type { OperationId, TypedHandlers } from './typed-handlers.js'
+import type { TypedHandlers } from './typed-handlers.js'
+import type { OperationId } from './spec-shapes.js'
 
 /** Every operation's handler, keyed by the spec's operationId (one import per resource); the type check fails when one is missing. */
 export const operationHandlers = {

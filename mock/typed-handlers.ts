@@ -1,21 +1,13 @@
-import type { operations } from '../src/types/openapi.js'
-import type { HandlerContext, HandlerResult, OperationRequest } from './types.js'
+import type { HandlerContext } from './deps-core.js'
+import type { HandlerResult, OperationRequest } from './handler-io.js'
+import type { BodyOf, JsonOf, Operation, OperationId, PathOf, QueryOf } from './spec-shapes.js'
+
+export type { BodyOf, OperationId, PathOf, QueryOf }
 
 // Handler types derived from the spec's generated types (npm run gen:types): a handler of operation K
-// gets K's path parameters, query and JSON body, and must answer one of K's documented statuses with
-// that status's JSON body. A spec change that a handler does not follow fails `npm run typecheck`.
+// gets K's path parameters, query and JSON body (spec-shapes.ts), and must answer one of K's documented
+// statuses with that status's JSON body. A spec change that a handler does not follow fails `npm run typecheck`.
 
-export type OperationId = keyof operations
-type Operation<K extends OperationId> = operations[K]
-type JsonOf<T> = T extends { content: { 'application/json': infer B } } ? B : T extends { content: { [type: string]: infer B } } ? B : undefined
-type Parameters<K extends OperationId> = Operation<K> extends { parameters: infer P } ? P : never
-
-export type PathOf<K extends OperationId> = Parameters<K> extends { path: infer P } ? P : Record<string, never>
-export type QueryOf<K extends OperationId> = Parameters<K> extends { query?: infer Q } ? NonNullable<Q> : Record<string, never>
-// An optional request body is undefined when the client sends none.
-export type BodyOf<K extends OperationId> = Operation<K> extends { requestBody: infer R }
-  ? JsonOf<R>
-  : Operation<K> extends { requestBody?: infer R } ? JsonOf<NonNullable<R>> | undefined : undefined
 type Responses<K extends OperationId> = Operation<K> extends { responses: infer R } ? R : never
 
 /** The bodies of a response's other (non-JSON) media types, e.g. a file download's text; never when it has none. */

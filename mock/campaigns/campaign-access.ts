@@ -1,11 +1,9 @@
-import type { components } from '../../src/types/openapi.js'
 import { enumValues } from '../../src/types/enum-values.js'
 import { ApiError } from '../errors.js'
 import { listOf } from '../filters/conditions.js'
-import type { Campaign, StoredCampaign } from './campaign-types.js'
+import type { Campaign, CampaignAccess, StoredCampaign } from './campaign-types.js'
 
-/** Areas and stores a campaign is assigned to (Areas and Stores feature), as `access_settings.assign` sent them; every list kept. */
-export type CampaignAccess = Required<components['schemas']['AccessSettingsIds']>
+export type { CampaignAccess }
 
 type AccessKey = keyof CampaignAccess
 /** The three lists of assignments, in the order messages name them. */

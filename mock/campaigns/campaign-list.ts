@@ -6,7 +6,7 @@ import { parseFilters } from './campaign-filters.js'
 import { accessPredicate } from './campaign-access.js'
 import type { CampaignIndex, OrderKey } from './campaign-index.js'
 import { COMPARE } from './campaign-index.js'
-import type { QueryOf } from '../typed-handlers.js'
+import type { QueryOf } from '../spec-shapes.js'
 import type { Campaign, CampaignsList, CampaignStatus, StoredCampaign } from './campaign-types.js'
 import { CAMPAIGN_TYPES } from './campaign-types.js'
 

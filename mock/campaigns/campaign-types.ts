@@ -2,10 +2,12 @@ import type { components } from '../../src/types/openapi.js'
 import { enumValues } from '../../src/types/enum-values.js'
 import type { Campaign, CampaignsList, CampaignType, PromotionTier } from '../../src/types/index.js'
 import type { Category } from '../categories/category-store.js'
-import type { CampaignAccess } from './campaign-access.js'
 import type { ExplicitVoucher, VoucherTemplate } from '../vouchers/voucher-types.js'
 
 type Schemas = components['schemas']
+
+/** Areas and stores a campaign is assigned to (Areas and Stores feature), as `access_settings.assign` sent them; every list kept. */
+export type CampaignAccess = Required<Schemas['AccessSettingsIds']>
 
 // The campaign shapes come from the spec's generated types (src/types/openapi.ts, npm run gen:types);
 // the mock's campaign code names them from here.

@@ -1,5 +1,5 @@
 import { cloneJson } from '../../src/json-clone.js'
-import type { BodyOf } from '../typed-handlers.js'
+import type { BodyOf } from '../spec-shapes.js'
 import { ACCESS_KEYS, accessFromInput, type CampaignAccess } from './campaign-access.js'
 import { checkDiscount, invalid, resolveCategory, validity, type CategoryLookup } from './campaign-builder.js'
 import type { StoredCampaign, Validity } from './campaign-types.js'

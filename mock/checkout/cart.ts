@@ -1,22 +1,7 @@
-import type { OrderInput, OrderItemInput, OrderTotals } from './checkout-model.js'
-import { clamp, itemAmount, orderAmount } from './money.js'
+import type { CartLine, OrderInput, OrderItemInput, OrderTotals } from './checkout-model.js'
 
-/** One order item while discounts are applied to it; every amount in the smallest currency unit. */
-export interface CartLine {
-  /** The item as sent (or built for an item a UNIT discount added). */
-  item: OrderItemInput
-  /** Price of one unit: `price` when sent, else amount / quantity. */
-  price: number
-  quantity: number
-  initialQuantity: number
-  amount: number
-  initialAmount: number
-  /** Discounts taken off this item in this call. */
-  discount: number
-  /** Units a UNIT discount made free. */
-  discountQuantity: number
-  added: boolean
-}
+export type { CartLine }
+import { clamp, itemAmount, orderAmount } from './money.js'
 
 /**
  * The order being discounted: what is left to pay at order level and per item. Every take is clamped

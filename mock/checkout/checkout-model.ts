@@ -1,6 +1,5 @@
 import type { components } from '../../src/types/openapi.js'
 import type { StackingRules } from '../stacks/stacking-rules.js'
-import type { CartLine } from './cart.js'
 
 /**
  * The checkout engine's inputs and outputs. The engine is pure: an adapter (checkout-resolver.ts) turns
@@ -153,4 +152,21 @@ export interface CheckoutOutcome {
   totals: OrderTotals
   /** The order items after item-level discounts (absent when nothing was applied). */
   lines?: CartLine[]
+}
+
+/** One order item while discounts are applied to it; every amount in the smallest currency unit. */
+export interface CartLine {
+  /** The item as sent (or built for an item a UNIT discount added). */
+  item: OrderItemInput
+  /** Price of one unit: `price` when sent, else amount / quantity. */
+  price: number
+  quantity: number
+  initialQuantity: number
+  amount: number
+  initialAmount: number
+  /** Discounts taken off this item in this call. */
+  discount: number
+  /** Units a UNIT discount made free. */
+  discountQuantity: number
+  added: boolean
 }

@@ -1,5 +1,5 @@
 import type { ProjectState } from '../project-state.js'
-import type { QueryOf } from '../typed-handlers.js'
+import type { QueryOf } from '../spec-shapes.js'
 import type { components } from '../../src/types/openapi.js'
 import { pageWindow } from '../list-page.js'
 

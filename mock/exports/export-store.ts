@@ -7,7 +7,7 @@ import { secretsEqual } from '../auth/credentials.js'
 import { ApiError, notFound } from '../errors.js'
 import { pageOf, type PageQuery } from '../list-page.js'
 import type { TransactionStore } from '../transactions/transaction-store.js'
-import type { BodyOf, QueryOf } from '../typed-handlers.js'
+import type { BodyOf, QueryOf } from '../spec-shapes.js'
 import type { Export, ExportCreateRequest } from '../../src/types/index.js'
 import { toCsv } from './csv.js'
 

@@ -1,5 +1,5 @@
 import { notFound } from '../errors.js'
-import type { QueryOf } from '../typed-handlers.js'
+import type { QueryOf } from '../spec-shapes.js'
 import type { CampaignTemplate } from './template-store.js'
 import { cursorPage } from '../list-page.js'
 

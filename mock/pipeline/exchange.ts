@@ -1,5 +1,5 @@
 import type { FaultRegistry } from '../control/faults.js'
-import type { HandlerResult } from '../types.js'
+import type { HandlerResult } from '../handler-io.js'
 
 /**
  * The platform-neutral shapes of one request and its answer. Adapters (node:http, Express, the Fetch

@@ -1,7 +1,7 @@
 import type { OperationInfo } from '../../src/spec/operations.js'
 import { planSecurity, type SecurityRequirementPlan } from '../auth/security-plan.js'
 import type { MockDeps } from '../deps.js'
-import type { OperationId } from '../typed-handlers.js'
+import type { OperationId } from '../spec-shapes.js'
 import type { OperationHandler, OperationHandlers } from '../types.js'
 
 /** What the pipeline needs to know about one operation, worked out on its first request. */

@@ -2,13 +2,7 @@ import type { MockDeps } from '../deps.js'
 import { ApiError } from '../errors.js'
 import { headerOf, type RequestInFlight } from '../pipeline/exchange.js'
 import { CLIENT_SIDE_PLAN, type RateLimitPlan } from './plans.js'
-import type { RateLimiter } from './rate-limiter.js'
-
-/** What a mock started with a rate limit holds (MockDeps.rateLimits); absent: no limits, no headers. */
-export interface RateLimits {
-  plan: RateLimitPlan
-  limiter: RateLimiter
-}
+import type { RateLimits } from './rate-limiter.js'
 
 /** Whose requests count together, and how an error names them (never with a secret). */
 interface Counted {

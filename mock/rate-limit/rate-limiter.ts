@@ -48,3 +48,9 @@ export class RateLimiter {
     for (const [key, window] of this.#windows) if (now >= window.endsAt) this.#windows.delete(key)
   }
 }
+
+/** What a mock started with a rate limit holds (MockDeps.rateLimits); absent: no limits, no headers. */
+export interface RateLimits {
+  plan: RateLimitPlan
+  limiter: RateLimiter
+}

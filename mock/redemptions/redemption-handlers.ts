@@ -1,5 +1,6 @@
 import type { ProjectState } from '../project-state.js'
-import type { QueryOf, TypedHandlers } from '../typed-handlers.js'
+import type { TypedHandlers } from '../typed-handlers.js'
+import type { QueryOf } from '../spec-shapes.js'
 import type { Redemption } from './redemption-store.js'
 import { rollbackRedemption } from './rollback.js'
 

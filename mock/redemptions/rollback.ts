@@ -3,7 +3,7 @@ import type { IdSource } from '../../src/ids.js'
 import type { components } from '../../src/types/openapi.js'
 import { ApiError } from '../errors.js'
 import type { ProjectState } from '../project-state.js'
-import type { BodyOf } from '../typed-handlers.js'
+import type { BodyOf } from '../spec-shapes.js'
 import type { Redemption } from './redemption-store.js'
 
 export type RollbackRequest = NonNullable<BodyOf<'rollbackRedemption'>>

@@ -1,4 +1,5 @@
-import type { QueryOf, TypedHandlers } from '../typed-handlers.js'
+import type { TypedHandlers } from '../typed-handlers.js'
+import type { QueryOf } from '../spec-shapes.js'
 
 type Query = QueryOf<'listVouchers'>
 const text = (value: unknown): string | undefined => (value === undefined ? undefined : String(value))

@@ -1,6 +1,6 @@
 import { enumValues } from '../../src/types/enum-values.js'
 import { ApiError } from '../errors.js'
-import type { QueryOf } from '../typed-handlers.js'
+import type { QueryOf } from '../spec-shapes.js'
 import { DATE_OPS, dateCondition } from '../filters/conditions.js'
 import { compileFilters, type Predicate } from '../filters/filter-engine.js'
 import { voucherFields, voucherReader, type VoucherReader } from './voucher-fields.js'
