@@ -48,6 +48,8 @@ interface ContractFlags extends Credentials, Omit<KnownIds, 'giftCampaignId' | '
   reporter: ReporterKind[]
   outputFile: string[]
   list?: boolean
+  record?: string
+  rerunFailed?: string
 }
 
 const collect = (value: string, previous: string[]): string[] => [...previous, value]
@@ -95,6 +97,8 @@ export function contractCommand(io: CommandIo = { stdout: process.stdout, env: p
     .option('--reporter <kind>', 'also write a report: junit, json or html (repeatable)', collectReporter, [])
     .option('--output-file <path>', 'file for the reporter at the same position (repeatable; default promokit-contract.<ext>)', collect, [])
     .option('--list', 'print the planned checks and the requests they will send, then exit (sends nothing)')
+    .option('--record <file>', 'write every exchange of the run to a HAR 1.2 file (secrets redacted), for promokit replay')
+    .option('--rerun-failed <report.json>', 'run only the checks that failed in this JSON report (--reporter json)')
     .action(async (flags: ContractFlags) => runContractCommand(flags, io))
 }
 
@@ -104,6 +108,7 @@ async function runContractCommand(flags: ContractFlags, io: CommandIo): Promise<
   const grep = flags.grep === undefined ? undefined : toRegExp(flags.grep)
   const reached = flags.list ? undefined : startReaching(flags.baseUrl)
   const suite = await loadSuite()
+  if (flags.rerunFailed) suite.checks = (await import('../evidence/record/rerun-failed.js')).onlyFailed(suite.checks, flags.rerunFailed)
   if (flags.latency !== undefined && (flags.baseUrl || flags.cluster)) throw new CliError(USAGE_ERROR, '--latency applies to the in-process mock only (drop --base-url/--cluster)')
   const plan = { readOnly: flags.readOnly, grep, budget: flags.budget }
   const baseline = flags.baseline === undefined ? undefined : readBaseline(flags.baseline)
@@ -147,6 +152,7 @@ async function runContractCommand(flags: ContractFlags, io: CommandIo): Promise<
   }
   process.once('SIGINT', onSigint)
   let report: RunReport
+  const recording = flags.record ? (await import('../evidence/record/suite-recorder.js')).recordingTransport(flags.record) : undefined
   try {
     io.stdout.write(`Running the contract suite against ${baseUrl}${isMock ? ' (promokit mock: async waits advance its clock)' : ''}${flags.readOnly ? ' — read-only' : ''}\n`)
     const runId = newRunId()
@@ -158,11 +164,14 @@ async function runContractCommand(flags: ContractFlags, io: CommandIo): Promise<
       },
       timeoutMs: flags.timeout, pollTimeoutMs: flags.pollTimeout, maxRequests: flags.maxRequests, signal: abort.signal,
       onCheckEnd: (result, index, total) => io.stdout.write(checkLine(result, index, total)),
+      transport: recording?.transport,
     }).catch((error: unknown) => (error instanceof TargetUnusable ? fail(error.message) : Promise.reject(error)))
   } finally {
     process.off('SIGINT', onSigint)
     await target.close()
+    recording?.writer.close()
   }
+  if (recording) io.stdout.write(`${recording.writer.entries} exchange(s) recorded to ${resolve(recording.writer.path)}\n`)
   if (flags.recordBaseline) {
     const expires = flags.baselineExpires ?? isoDay(Date.now() + 30 * 86_400_000)
     const recorded = recordBaseline(report, { reason: flags.baselineReason, owner: flags.baselineOwner, expires })
