@@ -54,7 +54,8 @@ export function compareAnswers(operationId: string, recorded: Answer, now: Answe
     const invalid = validity[0].valid ? validity[1] : validity[0]
     const first = invalid.violations[0]
     const says = (v: typeof invalid): string => (v.valid ? 'valid' : `invalid: ${v.violations[0]?.message ?? 'schema'}`)
-    findings.push({ kind: 'schema', pointer: first?.pointer ?? '', recorded: says(validity[0]), now: says(validity[1]) })
+    // The validator's pointers start at the response (`/body/...`); ours point into the body.
+    findings.push({ kind: 'schema', pointer: (first?.pointer ?? '').replace(/^\/body(?=\/|$)/, ''), recorded: says(validity[0]), now: says(validity[1]) })
   }
   if (isJsonBody(recorded.body) && isJsonBody(now.body)) walk(recorded.body, now.body, '', '', findings, live)
   return findings
