@@ -25,7 +25,8 @@ th{background:#f6f8fa;cursor:pointer;position:sticky;top:0;user-select:none}
 th[aria-sort=ascending]::after{content:" ▲"}th[aria-sort=descending]::after{content:" ▼"}
 tr.failing td:first-child{border-left:4px solid #cf222e}tr.replay-differs td:first-child{border-left:4px solid #bf8700}
 .failed{color:#cf222e;font-weight:600}.passed{color:#1a7f37}.known{color:#9a6700}.muted,.skipped,.not-checked{color:#6e7781}
-code{font-size:12px}ul{margin:0;padding-left:1rem}
+code{font-size:12px;word-break:break-all}ul{margin:0;padding-left:1rem}summary{cursor:pointer}
+td:first-child{min-width:14rem;max-width:22rem}td:nth-last-child(3){min-width:18rem}
 </style></head><body>
 <h1>promokit fidelity matrix</h1>
 <p class="summary">${matrix.conformance ? `<span><strong>conformance ${matrix.conformance.passing}/${matrix.conformance.total}</strong> · ${esc(matrix.conformance.target)} ${esc(matrix.conformance.date)}</span>` : '<span>no contract report given</span>'}
@@ -57,10 +58,11 @@ function renderRow(row: MatrixRow, targets: string[]): string {
     cell(row.operationId, `<strong>${esc(row.operationId)}</strong><br><code>${esc(row.method)} ${esc(row.path)}</code>`),
     cell(`${rank}-${row.operationId}`, esc(STATE_TEXT[row.state]), row.state === 'failing' ? 'failed' : ''),
     cell(row.servedByMock ? '0' : '1', row.servedByMock ? 'served' : 'not served', row.servedByMock ? '' : 'failed'),
-    cell(String(row.checks.positive.length + row.checks.negative.length).padStart(3, '0'), `${row.checks.positive.length} / ${row.checks.negative.length}${list([...row.checks.positive.map((c) => `+ ${c}`), ...row.checks.negative.map((c) => `− ${c}`)])}`),
+    cell(String(row.checks.positive.length + row.checks.negative.length).padStart(3, '0'), folded(`${row.checks.positive.length} / ${row.checks.negative.length}`, [...row.checks.positive.map((c) => `+ ${c}`), ...row.checks.negative.map((c) => `− ${c}`)])),
     ...targets.map((name) => {
       const t = row.targets.find((x) => x.target === name)
       if (!t) return cell('9', '—', 'muted')
+      if (t.result === 'not-checked') return cell(`${OUTCOME_RANK[t.result]}`, 'not checked', t.result)
       return cell(`${OUTCOME_RANK[t.result]}`, `${esc(t.result)} <span class="muted">${esc(t.date)}</span>${list(t.failedChecks)}`, t.result)
     }),
     row.replay
@@ -68,7 +70,7 @@ function renderRow(row: MatrixRow, targets: string[]): string {
       : cell('9', '—', 'muted'),
     cell(String(row.deviations.length).padStart(3, '0'), list(row.deviations.map((d) => d.kind === 'baseline'
       ? `baseline ${d.check}: ${d.text} (owner ${d.owner}, until ${d.expires})`
-      : d.kind === 'choice' ? `choice: ${d.text} (${d.doc})` : `${d.target} follows: ${d.text}`))),
+      : d.kind === 'choice' ? `choice: ${d.text} (${d.doc?.split('#')[0]})` : `${d.target} follows: ${d.text}`))),
     cell(row.sdk.js.join(' '), list(row.sdk.js)),
     cell(row.sdk.python.join(' '), list(row.sdk.python)),
   ]
@@ -76,4 +78,5 @@ function renderRow(row: MatrixRow, targets: string[]): string {
 }
 
 const cell = (sort: string, html: string, className = ''): string => `<td data-sort="${esc(sort)}"${className ? ` class="${esc(className)}"` : ''}>${html}</td>`
+const folded = (summary: string, items: readonly string[]): string => (items.length ? `<details><summary>${esc(summary)}</summary>${list(items)}</details>` : esc(summary))
 const list = (items: readonly string[]): string => (items.length ? `<ul>${items.map((i) => `<li>${esc(i)}</li>`).join('')}</ul>` : '')
