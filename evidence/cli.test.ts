@@ -99,6 +99,9 @@ describe('promokit record, replay, matrix and contract --record (the built CLI)'
     const unreachable = promokit('replay', 'live.har', '--against', `http://127.0.0.1:${port}`)
     expect(unreachable.status).toBe(2)
     expect(unreachable.stderr).toMatch(/cannot reach .*ECONNREFUSED/)
+    const withFixtures = promokit('replay', 'live.har', '--against', 'mock', '--fixtures', join(root, 'fixtures', 'default'))
+    expect(withFixtures.status, withFixtures.stdout + withFixtures.stderr).toBe(0)
+    expect(promokit('replay', 'live.har', '--against', 'mock', '--fixtures', 'no-such-folder').status).toBe(2)
     const har = readJson('live.har')
     har.log.entries[0].response.status = 201
     writeFileSync(join(dir, 'changed.har'), JSON.stringify(har))

@@ -18,10 +18,6 @@ interface RecordFlags {
 
 export interface RecordIo {
   stdout: { write(text: string): unknown }
-  /** Resolves when the recording should stop (default: the first SIGINT or SIGTERM). */
-  stopped?: Promise<unknown>
-  /** Called once the proxy listens, with its URL (tests). */
-  onListening?(url: string): void
 }
 
 /** `promokit record --target <url> --out traffic.har`: a recording proxy in front of a deployment (or the mock). */
@@ -53,8 +49,7 @@ async function runRecord(flags: RecordFlags, io: RecordIo): Promise<void> {
   const { port } = server.address() as AddressInfo
   const url = `http://${flags.host.includes(':') ? `[${flags.host}]` : flags.host}:${port}`
   io.stdout.write(`Recording ${flags.target} through ${url} to ${resolve(flags.out)} (Ctrl-C stops; the file is complete after every exchange)\n`)
-  io.onListening?.(url)
-  await (io.stopped ?? stopSignal())
+  await stopSignal()
   await closeServer(server)
   writer.close()
   io.stdout.write(`${writer.entries} exchange(s) recorded to ${resolve(flags.out)} (${writer.size} bytes)\n`)
