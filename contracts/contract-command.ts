@@ -106,7 +106,7 @@ async function runContractCommand(flags: ContractFlags, io: CommandIo): Promise<
   const suite = await loadSuite()
   if (flags.latency !== undefined && (flags.baseUrl || flags.cluster)) throw new CliError(USAGE_ERROR, '--latency applies to the in-process mock only (drop --base-url/--cluster)')
   const plan = { readOnly: flags.readOnly, grep, budget: flags.budget }
-  const baseline = flags.baseline === undefined ? undefined : readBaseline(flags.baseline)
+  const baseline = flags.baseline === undefined ? undefined : readBaseline(flags.baseline, new Set(suite.checks.map((c) => c.id)))
   if (flags.baselineExpires !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(flags.baselineExpires)) throw new CliError(USAGE_ERROR, `--baseline-expires must be a date YYYY-MM-DD, got "${flags.baselineExpires}"`)
   if (flags.list) return printPlan(io.stdout, planChecks(suite.checks, plan), { budget: flags.budget, maxRequests: flags.maxRequests })
 
@@ -180,7 +180,7 @@ async function runContractCommand(flags: ContractFlags, io: CommandIo): Promise<
   if (report.summary.failed > 0) throw new CliError(1, `${report.summary.failed} check(s) failed`)
 }
 
-function readBaseline(file: string): Baseline {
+function readBaseline(file: string, checks: ReadonlySet<string>): Baseline {
   let text: string
   try {
     text = readFileSync(file, 'utf8')
@@ -188,7 +188,7 @@ function readBaseline(file: string): Baseline {
     throw new CliError(USAGE_ERROR, `--baseline ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file (create one with --record-baseline)' : (error as Error).message}`)
   }
   try {
-    return parseBaseline(text, file)
+    return parseBaseline(text, file, checks)
   } catch (error) {
     throw new CliError(USAGE_ERROR, (error as Error).message)
   }
