@@ -47,6 +47,7 @@ export function printReport(out: Writer, report: RunReport): void {
     out.write(`\n${i + 1}) ${f.checkId} — ${f.title}${expired}\n`)
     if (f.operationId) out.write(`   operation: ${f.operationId}${f.status !== undefined ? `, status ${f.status}` : ''}\n`)
     for (const p of f.problems) out.write(`   - ${describeProblem(p)}\n`)
+    for (const line of f.before ?? []) out.write(`   after: ${line}\n`)
     if (f.curl) out.write(`   request: ${f.curl}\n`)
     if (f.response) out.write(`   response: ${truncate(f.response.body, 600)}\n`)
   })
