@@ -13,6 +13,7 @@ const LOADERS: Record<string, () => Promise<Command[]>> = {
   record: async () => [(await import('./evidence/cli.js')).recordCommand()],
   replay: async () => [(await import('./evidence/cli.js')).replayCommand()],
   matrix: async () => [(await import('./evidence/cli.js')).matrixCommand()],
+  mcp: async () => [(await import('./mcp/mcp-command.js')).mcpCommand()],
 }
 
 const requested = process.argv[2]
