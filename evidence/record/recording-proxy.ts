@@ -37,7 +37,7 @@ export function createRecordingProxy(options: RecordingProxyOptions): RequestLis
       const body = Buffer.concat(chunks)
       const url = new URL(basePath + (req.url ?? '/'), target.origin)
       const headers = headerPairs(req.rawHeaders).filter(([name]) => !HOP_BY_HOP.has(name.toLowerCase()))
-      const outgoing = transport.request(url, { method: req.method, agent, headers: { ...toObject(headers), 'content-length': String(body.length) } })
+      const outgoing = transport.request(url, { method: req.method, agent, headers: { ...toObject(headers), ...(body.length > 0 || req.headers['content-length'] !== undefined ? { 'content-length': String(body.length) } : {}) } })
       outgoing.on('error', (error) => answerUnreachable(res, url, error))
       outgoing.on('response', (answer) => {
         const answerChunks: Buffer[] = []
