@@ -165,6 +165,8 @@ function credential(name: string, value: string, c: ReplayCredentials, threads: 
     const token = threads.bearer ?? c.bearerToken
     return token ? `Bearer ${token}` : undefined
   }
+  // A redacted Authorization that is not a bearer token: HTTP Basic with the application keys (OAuth token requests).
+  if (name === 'authorization' && value === REDACTED && c.appId && c.appToken) return `Basic ${Buffer.from(`${c.appId}:${c.appToken}`).toString('base64')}`
   return byName[name]
 }
 
