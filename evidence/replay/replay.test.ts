@@ -1,5 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { scriptedServer } from '../../contracts/test-servers.js'
+import { createMockServer } from '../../mock/server.js'
 import { loadCompiledSpec, type ContractValidator } from '../../src/validation/validator.js'
 import { toHarEntry } from '../har/har-entry.js'
 import type { HarEntry } from '../har/har-types.js'
@@ -68,5 +69,46 @@ describe('replay against a deployment', () => {
 
     expect(report.differences).toEqual([])
     expect(report.timing).toEqual([expect.objectContaining({ operationId: 'getCampaign', kind: 'timing', recorded: 404, now: 200 })])
+  })
+})
+
+describe('replay against the mock', () => {
+  it('moves the fresh mock\'s clock by the recorded gaps: a campaign read 5 s after its creation is generated, as it was when recorded', async () => {
+    // The "recording": a mock whose clock moved 5 s between the two requests (as a deployment's does).
+    const recorded = await createMockServer()
+    const headers = { 'x-app-id': recorded.credentials.appId, 'x-app-token': recorded.credentials.appToken, 'content-type': 'application/json' }
+    const body = JSON.stringify({ name: 'Timed', campaign_type: 'DISCOUNT_COUPONS', vouchers_count: 3000, voucher: { type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 5 } } })
+    const exchange = async (at: number, method: string, path: string, requestBody?: string) => {
+      const res = await fetch(recorded.url + path, { method, headers, body: requestBody })
+      return toHarEntry({
+        startedAt: Date.UTC(2026, 10, 26, 10) + at, durationMs: 1,
+        request: { method, url: recorded.url + path, headers: Object.entries(headers), body: requestBody === undefined ? undefined : Buffer.from(requestBody) },
+        response: { status: res.status, headers: [...res.headers], body: Buffer.from(await res.arrayBuffer()) },
+      })
+    }
+    let entries: HarEntry[]
+    try {
+      const created = await exchange(0, 'POST', '/v1/campaigns', body)
+      recorded.advance(5_000)
+      const id = JSON.parse(created.response.content.text!).id
+      entries = [created, await exchange(5_000, 'GET', `/v1/campaigns/${id}`)]
+    } finally {
+      await recorded.close()
+    }
+    expect(entries.map((e) => e.response.status)).toEqual([200, 200])
+
+    const against = async (follow: boolean) => {
+      const mock = await createMockServer()
+      try {
+        return await replay(entries, { kind: 'mock', baseUrl: mock.url, credentials: mock.credentials, advance: follow ? (ms) => mock.advance(ms) : undefined }, validator, { har: 'x.har' })
+      } finally {
+        await mock.close()
+      }
+    }
+    const following = await against(true)
+    expect(following.clock).toBe('recorded-gaps')
+    expect(following.differences).toEqual([])
+    // Without the clock following the recording, the same read finds the campaign still generating.
+    expect((await against(false)).differences).toEqual([expect.objectContaining({ operationId: 'getCampaign', kind: 'status', recorded: 200, now: 404 })])
   })
 })
