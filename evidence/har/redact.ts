@@ -15,8 +15,9 @@ export function redactHeader(name: string, value: string): string {
 }
 
 export function redactText(text: string): string {
-  // Every pattern below names a token or a secret: a body without either word (most answers) is left as is, in one scan.
-  if (!/token|secret/i.test(text)) return text
+  // Every pattern below names a token or a secret (in lower case): a body without either word (most answers) is left
+  // as is after two substring searches, far cheaper than a regular expression over the whole body.
+  if (!text.includes('token') && !text.includes('secret')) return text
   return maskText(text)
     .replace(/("(?:client_secret|refresh_token|secret_key|token)"\s*:\s*")[^"]*(")/g, `$1${REDACTED}$2`)
     .replace(/(^|&)((?:client_secret|access_token|token)=)[^&]*/g, `$1$2${REDACTED}`)
