@@ -123,12 +123,13 @@ async function runContractCommand(flags: ContractFlags, io: CommandIo): Promise<
   const grep = flags.grep === undefined ? undefined : toRegExp(flags.grep)
   const reached = flags.list ? undefined : startReaching(flags.baseUrl)
   const suite = await loadSuite()
-  if (flags.rerunFailed) suite.checks = (await import('../evidence/record/rerun-failed.js')).onlyFailed(suite.checks, flags.rerunFailed)
+  // The baseline is checked against the whole suite; --rerun-failed narrows only what runs.
+  const checks = flags.rerunFailed ? (await import('../evidence/record/rerun-failed.js')).onlyFailed(suite.checks, flags.rerunFailed) : suite.checks
   if (flags.latency !== undefined && (flags.baseUrl || flags.cluster)) throw new CliError(USAGE_ERROR, '--latency applies to the in-process mock only (drop --base-url/--cluster)')
   const plan = { readOnly: flags.readOnly, grep, budget: flags.budget }
   const baseline = flags.baseline === undefined ? undefined : readBaseline(flags.baseline, new Set(suite.checks.map((c) => c.id)))
   if (flags.baselineExpires !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(flags.baselineExpires)) throw new CliError(USAGE_ERROR, `--baseline-expires must be a date YYYY-MM-DD, got "${flags.baselineExpires}"`)
-  if (flags.list) return printPlan(io.stdout, planChecks(suite.checks, plan), { budget: flags.budget, maxRequests: flags.maxRequests })
+  if (flags.list) return printPlan(io.stdout, planChecks(checks, plan), { budget: flags.budget, maxRequests: flags.maxRequests })
 
   let baseUrl = flags.baseUrl
   if (flags.cluster) {
@@ -172,7 +173,7 @@ async function runContractCommand(flags: ContractFlags, io: CommandIo): Promise<
     io.stdout.write(`Running the contract suite against ${baseUrl}${isMock ? ' (promokit mock: async waits advance its clock)' : ''}${flags.readOnly ? ' — read-only' : ''}\n`)
     const runId = newRunId()
     report = await runSuite({
-      baseUrl, credentials, isMock, ids, validator: suite.validator, checks: suite.checks, readOnly: flags.readOnly, grep, runId,
+      baseUrl, credentials, isMock, ids, validator: suite.validator, checks, readOnly: flags.readOnly, grep, runId,
       budget: flags.budget, concurrency: flags.concurrency, rateLimitWaitMs: flags.rateLimitWait,
       onCheckStart: (_check, index, total) => {
         if (index === 0) io.stdout.write(`${total} checks; resources created are named pk-${runId}-… and deleted at the end\n`)

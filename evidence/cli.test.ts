@@ -88,6 +88,9 @@ describe('promokit record, replay, matrix and contract --record (the built CLI)'
     expect(rerun.status, rerun.stderr).toBe(0)
     expect(rerun.stdout).toContain('categories.create')
     expect(rerun.stdout).not.toContain('categories.get-unknown-404')
+    // A baseline naming checks that are not re-run is still a valid baseline of the suite.
+    writeFileSync(join(dir, 'other', 'baseline.json'), JSON.stringify({ format: 'promokit-contract-baseline', entries: [{ check: 'list.paging', signature: 'status', reason: 'r', owner: 'o', expires: '2099-01-01' }] }))
+    expect(promokit('contract', '--rerun-failed', 'other/failed.json', '--baseline', 'other/baseline.json', '--list').status).toBe(0)
   })
 
   it('replay exits 2 on a file that is not HAR and on a target that cannot be reached, 1 on a difference', async () => {
