@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { closedPort } from '../contracts/test-servers.js'
+import { closedPort } from '../contracts/testing/test-servers.js'
 import { createMockServer } from '../mock/server.js'
 import { packageRoot } from '../src/paths.js'
 import { harValidator } from './testing/har-schema.js'

@@ -1,4 +1,4 @@
-import { esc } from '../../contracts/reporters/html-escape.js'
+import { escapeHtml as esc } from '../../src/html-escape.js'
 import type { Matrix } from './build-matrix.js'
 
 // Verdana 11px averages about 6.5 px a character (shields.io's measure for its flat style).

@@ -1,4 +1,4 @@
-import { esc } from '../../contracts/reporters/html-escape.js'
+import { escapeHtml as esc } from '../../src/html-escape.js'
 import { sortRows, type Matrix, type MatrixRow, type Outcome } from './build-matrix.js'
 
 const STATE_TEXT = { failing: 'failing', 'replay-differs': 'replay differs', unchecked: 'unchecked', passing: 'passing' }

@@ -1,7 +1,7 @@
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
-import { closedPort, scriptedServer } from '../../contracts/test-servers.js'
+import { closedPort, scriptedServer } from '../../contracts/testing/test-servers.js'
 import { closeServer, listen } from '../../mock/server.js'
 import { ManualClock } from '../../src/clock.js'
 import type { HarEntry } from '../har/har-types.js'

@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { scriptedServer } from '../../contracts/test-servers.js'
+import { scriptedServer } from '../../contracts/testing/test-servers.js'
 import { createMockServer } from '../../mock/server.js'
 import { loadCompiledSpec, type ContractValidator } from '../../src/validation/validator.js'
 import { toHarEntry } from '../har/har-entry.js'
