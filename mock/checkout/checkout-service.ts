@@ -1,53 +1,21 @@
-import type { IdSource } from '../../src/ids.js'
-import type { CustomerStore } from '../customers/customer-store.js'
 import { ApiError, type ErrorBody } from '../errors.js'
 import { effectiveRules, type StackingRules } from '../stacks/stacking-rules.js'
-import type { RedemptionStore } from '../redemptions/redemption-store.js'
-import type { NewHolder } from '../referrals/referral-store.js'
-import type { NewTransaction } from '../transactions/transaction-store.js'
-import type { VoucherView } from '../vouchers/voucher-types.js'
 import { evaluateCheckout } from './checkout-engine.js'
 import type { CheckoutBody, CheckoutOutcome, RedemptionAnswer, ValidationAnswer } from './checkout-model.js'
-import { resolveRedeemables, type CheckoutSources } from './checkout-resolver.js'
+import { resolveRedeemables } from './checkout-resolver.js'
+import type { CheckoutContext, CheckoutProject } from './checkout-context.js'
 import { recordFailedRedemption } from './redemption-failure.js'
-import { ruleChecker, type RuleCallFacts, type RuleSources } from '../validation-rules/rule-check.js'
+import { ruleChecker, type RuleCallFacts } from '../validation-rules/rule-check.js'
 import { applyRedemption } from './redemption-writer.js'
 import { holdsOf, withoutOthersLocks } from './checkout-sessions.js'
-import { sessionView, type SessionLocks } from './session-locks.js'
+import { sessionView } from './session-locks.js'
 import { itemLists, orderView } from './result-views.js'
 
 export type { CheckoutBody } from './checkout-model.js'
+export type { CheckoutContext, CheckoutProject } from './checkout-context.js'
 
 /** A redemption's answer: what it redeemed, or the first reason's error (400, or 404 for an unknown redeemable). */
 export type RedeemResult = { status: 200; body: RedemptionAnswer } | { status: 400 | 404; body: ErrorBody }
-
-/** Everything a checkout call reads and (for redemptions) writes in one project. */
-export interface CheckoutProject extends CheckoutSources {
-  vouchers: CheckoutSources['vouchers'] & {
-    redeem(codeOrId: string): VoucherView
-    adjustGiftBalance(codeOrId: string, delta: number): VoucherView
-    adjustLoyaltyPoints(codeOrId: string, delta: number): VoucherView
-  }
-  tiers: CheckoutSources['tiers'] & { recordTierRedemption?(tierId: string, orderAmount: number, discount: number): void }
-  referrals: { addHolder(input: NewHolder): unknown; referrerOf(redeemableId: string): string | undefined }
-  transactions: { record(input: NewTransaction): unknown }
-  redemptions: RedemptionStore
-  customers: CustomerStore
-  /** Validation rules and what they read (absent in partial builds: no rules). */
-  rules?: RuleSources
-  /** Session locks (absent in partial builds: nothing is ever locked). */
-  sessions?: SessionLocks
-}
-
-export interface CheckoutContext {
-  now: number
-  ids: IdSource
-  requestId: string
-  /** The app id (or OAuth client) that called, reported as the redemption channel. */
-  channelId: string
-  /** Redeemables one call may carry (`--max-redeemables`: the API description's 5, the real service's 30). */
-  maxRedeemables?: number
-}
 
 /** The API description's per-call limit; the real service accepts 30 (`--max-redeemables 30`). */
 export const DEFAULT_MAX_REDEEMABLES = 5

@@ -2,7 +2,7 @@ import { toIso } from '../../src/clock.js'
 import type { CustomerRecord } from '../customers/customer-store.js'
 import type { Redemption } from '../redemptions/redemption-store.js'
 import type { CheckoutBody, OrderView } from './checkout-model.js'
-import type { CheckoutContext } from './checkout-service.js'
+import type { CheckoutContext } from './checkout-context.js'
 
 export type RedemptionBase = Pick<
   Redemption,

@@ -1,7 +1,7 @@
 import { errorBody, type ErrorBody } from '../errors.js'
 import type { Redemption } from '../redemptions/redemption-store.js'
 import type { CheckoutBody, CheckoutOutcome, Inapplicable, ItemOutcome } from './checkout-model.js'
-import type { CheckoutContext, CheckoutProject } from './checkout-service.js'
+import type { CheckoutContext, CheckoutProject } from './checkout-context.js'
 import { redemptionBase } from './redemption-base.js'
 import { orderView } from './result-views.js'
 

@@ -2,7 +2,7 @@ import type { CustomerRecord } from '../customers/customer-store.js'
 import type { Redemption } from '../redemptions/redemption-store.js'
 import type { VoucherView } from '../vouchers/voucher-types.js'
 import type { CheckoutBody, CheckoutOutcome, ItemOutcome, RedemptionAnswer, TierFacts } from './checkout-model.js'
-import type { CheckoutContext, CheckoutProject } from './checkout-service.js'
+import type { CheckoutContext, CheckoutProject } from './checkout-context.js'
 import { redemptionBase } from './redemption-base.js'
 import { itemLists, orderView } from './result-views.js'
 

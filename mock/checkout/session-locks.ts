@@ -6,27 +6,15 @@
  * virtual clock past the TTL frees the reservation without any timer.
  */
 import { toIso, type Clock } from '../../src/clock.js'
-import type { components } from '../../src/types/openapi.js'
-import { parseSessionsSnapshot, type SavedSession, type SessionsSnapshot } from './session-snapshot.js'
+import { parseSessionsSnapshot, type Hold, type SavedSession, type SessionRequest, type SessionsSnapshot, type SessionView } from './session-snapshot.js'
 
-/** A call's `session` (spec Session). */
-export type SessionRequest = components['schemas']['Session']
+export type { Hold, SessionRequest, SessionView }
 
 /** A live session as the control API shows it. */
 export interface LockedSession extends SessionView {
   expires_at: string
   holds: { voucher_id: string; uses: number; credits: number; points: number }[]
 }
-
-/** What one session holds of one voucher. */
-export interface Hold {
-  uses: number
-  credits: number
-  points: number
-}
-
-/** The session as answers report it: every field known. */
-export type SessionView = Required<SessionRequest>
 
 interface Session {
   view: SessionView

@@ -3,7 +3,20 @@
  * or damaged file is refused with the path of the bad value, never half loaded, and its keys only ever
  * become Map keys or strings compared, never properties of an object.
  */
-import type { Hold, SessionView } from './session-locks.js'
+import type { components } from '../../src/types/openapi.js'
+
+/** A call's `session` (spec Session). */
+export type SessionRequest = components['schemas']['Session']
+
+/** The session as answers report it: every field known. */
+export type SessionView = Required<SessionRequest>
+
+/** What one session holds of one voucher. */
+export interface Hold {
+  uses: number
+  credits: number
+  points: number
+}
 
 export interface SavedHold extends Hold {
   voucherId: string
