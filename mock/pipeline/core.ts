@@ -27,6 +27,8 @@ export interface MockCoreOptions {
   /** Replaces or adds handlers (tests of one resource, or a user's own overrides). */
   handlers?: OperationHandlers
   control?: ControlHooks
+  /** `false`: custom handlers' answers are served without checking them against the spec. */
+  validateHandlers?: boolean
   /** The adapter serves the site's pages itself (Node): site paths come back as `{ passed }`. Otherwise they are the API's 404. */
   site?: boolean
 }
@@ -54,7 +56,7 @@ export interface MockCore {
 export function createMockCore(deps: MockDeps, options: MockCoreOptions = {}): MockCore {
   const assignId = createRequestIdAssigner()
   const corsOrigins = new Set(deps.config.corsOrigins)
-  const operations = createOperationPipeline(deps, { ...operationHandlers, ...options.handlers })
+  const operations = createOperationPipeline(deps, { builtin: operationHandlers, custom: options.handlers, validate: options.validateHandlers !== false })
   const routes = createControlRoutes(deps, options.control)
 
   function answerRequest(request: CoreRequest): CoreAnswer | Promise<CoreAnswer> | Passed {
