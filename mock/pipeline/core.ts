@@ -54,7 +54,7 @@ export interface MockCore {
  * the Express app and the MSW handlers are adapters around it (mock/adapters, mock/msw).
  */
 export function createMockCore(deps: MockDeps, options: MockCoreOptions = {}): MockCore {
-  const assignId = createRequestIdAssigner()
+  const assignId = createRequestIdAssigner(deps.ids.requestIdPrefix)
   const corsOrigins = new Set(deps.config.corsOrigins)
   const operations = createOperationPipeline(deps, { builtin: operationHandlers, custom: options.handlers, validate: options.validateHandlers !== false })
   const routes = createControlRoutes(deps, options.control)
