@@ -4,7 +4,9 @@ import { FIXTURE_EPOCH } from '../../src/clock.js'
 import { sequentialIds } from '../../src/ids.js'
 import { ApiError } from '../errors.js'
 import { expectContract, useValidator } from '../testing/index.js'
+import { precompiledFor } from '../../src/spec/precompiled.js'
 import { createMockHandlers, type MockHandlersOptions } from './index.js'
+import { createMockHandlers as createNodeHandlers } from './node.js'
 
 // Issue 24, tried as a frontend team's vitest suite uses the handlers: errors that show, runs that
 // repeat, overrides that compose with the built-in answers and are held to the spec.
@@ -128,5 +130,14 @@ describe('a custom handler over the built-in one', () => {
     await mockWith({ validateHandlers: false, handlers: { getCampaign: () => answer } })
     const res = await call('/v1/campaigns/camp_demo0001')
     expect(res).toMatchObject({ status: 200, body: { foo: 1 } })
+  })
+})
+
+describe('promokit/msw in Node', () => {
+  it('answers with the build\'s precompiled validators by default; the browser entry compiles as operations are called', async () => {
+    const inNode = await createNodeHandlers({ clock: 'manual' }).ready
+    expect(precompiledFor(inNode.spec)).toBeDefined()
+    const portable = await createMockHandlers({ clock: 'manual' }).ready
+    expect(precompiledFor(portable.spec)).toBeUndefined()
   })
 })
