@@ -42,7 +42,7 @@ describe('createMockServer', () => {
     expect(listed.status).toBe(503)
   })
 
-  it('runs on a manual clock moved by advance(), and reset() restores the fixtures and the clock's start', async () => {
+  it('runs on a manual clock moved by advance(), and reset() restores the fixtures and the clock start', async () => {
     server = await createMockServer()
     const start = server.deps.clock.now()
     server.advance(60_000)
