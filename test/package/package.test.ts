@@ -59,10 +59,12 @@ describe('the published package', () => {
     }
   })
 
-  it('declares Prism as an optional peer dependency, not a dependency', () => {
-    expect(manifest.dependencies['@stoplight/prism-cli']).toBeUndefined()
-    expect(manifest.peerDependencies?.['@stoplight/prism-cli']).toBeDefined()
-    expect(manifest.peerDependenciesMeta?.['@stoplight/prism-cli']?.optional).toBe(true)
+  it('declares Prism, and swagger-ui-dist (the console explorer, with a telemetry install script), as optional peer dependencies', () => {
+    for (const name of ['@stoplight/prism-cli', 'swagger-ui-dist']) {
+      expect(manifest.dependencies[name]).toBeUndefined()
+      expect(manifest.peerDependencies?.[name]).toBeDefined()
+      expect(manifest.peerDependenciesMeta?.[name]?.optional).toBe(true)
+    }
   })
 
   it('typings compile in a fresh strict project (exactOptionalPropertyTypes, no skipLibCheck); createMockServer and promokit/msw answer from the installed package', async () => {
@@ -89,6 +91,9 @@ describe('the published package', () => {
       "const res = await fetch(`${mock.url}/v1/campaigns?limit=1`, { headers: { 'X-App-Id': mock.credentials.appId, 'X-App-Token': mock.credentials.appToken } })",
       'const body = (await res.json()) as { object: string }',
       'console.log(res.status, body.object)',
+      // without the optional swagger-ui-dist the console's explorer asset is a 404 that says what to install
+      'const explorer = await fetch(`${mock.url}/_mock/ui/assets/swagger-ui/swagger-ui.css`)',
+      "console.log(explorer.status, ((await explorer.json()) as { details: string }).details.includes('npm install swagger-ui-dist'))",
       'await mock.close()',
       // the MSW entry: what a team with msw installed writes in its Node tests
       // a handler of one's own that adjusts the built-in answer, typed for its operation
@@ -107,6 +112,6 @@ describe('the published package', () => {
     const tsc = await run(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', app]).catch((error: { stdout: string }) => ({ stdout: error.stdout, failed: true }))
     expect(tsc.stdout).toBe('')
     const { stdout } = await run(process.execPath, [join(app, 'out', 'main.js')], { cwd: app })
-    expect(stdout.trim()).toBe('200 list\n200 list\n200 false\ntrue')
-  }, 120_000)
+    expect(stdout.trim()).toBe('200 list\n404 true\n200 list\n200 false\ntrue')
+  }, 240_000)
 })
