@@ -39,7 +39,10 @@ export interface PortableMockOptions {
   spec?: { doc: OpenApiDocument; validator: ContractValidator }
 }
 
-/** What tests and tools do to a portable mock without going through `/_mock` requests. */
+/**
+ * What tests and tools do to a portable mock without going through `/_mock` requests.
+ * @deprecated The same for every entry point now: use `MockControl`.
+ */
 export type PortableControl = MockControl
 
 /** A mock built from data: `handle(request)` gives the same answers, byte for byte, as the served mock. */

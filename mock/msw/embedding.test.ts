@@ -65,9 +65,13 @@ describe('errors an operation documents', () => {
     expect(faulted.body).toMatchObject({ code: 400, key: 'invalid_payload', message: 'Invalid payload' })
     const preferred = await call('/v1/validations', { method: 'POST', body: JSON.stringify(stacked), headers: { Prefer: 'code=400' } })
     expect(preferred.body.key).toBe('invalid_payload')
-    // an operation whose 400 is the campaign's keeps that key
-    await call('/_mock/faults', { method: 'POST', body: JSON.stringify({ operationId: 'createCampaign', action: 'status', status: 400 }) })
-    expect((await call('/v1/campaigns', { method: 'POST', body: '{}' })).body.key).toBe('invalid_campaign')
+    // each operation its own: listCampaigns documents invalid_query_params; getCampaign documents no 400 example (the catalogue's)
+    await call('/_mock/faults', { method: 'POST', body: JSON.stringify({ operationId: 'listCampaigns', action: 'status', status: 400 }) })
+    const listed = await call('/v1/campaigns')
+    expectContract(listed, 'listCampaigns')
+    expect(listed.body.key).toBe('invalid_query_params')
+    await call('/_mock/faults', { method: 'POST', body: JSON.stringify({ operationId: 'getCampaign', action: 'status', status: 400 }) })
+    expect((await call('/v1/campaigns/camp_demo0001')).body.key).toBe('invalid_campaign')
   })
 })
 
