@@ -45,18 +45,15 @@ describe('the published package', () => {
     expect(unwanted).toEqual([])
   })
 
-  it('holds every file its README links to, the seeded codes among them, and the file of each install script', () => {
+  it('holds every file its README links to, the seeded codes among them, and has no install script', () => {
     const readme = readFileSync(join(root, 'README.md'), 'utf8')
     const links = [...readme.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)].map((m) => m[1]).filter((target) => !/^[a-z]+:/.test(target))
     expect(links.length).toBeGreaterThan(10)
     expect(links.filter((target) => !files.includes(target) && !files.some((f) => f.startsWith(`${target.replace(/\/$/, '')}/`)))).toEqual([])
     expect(links).toContain('fixtures/README.md')
     expect(readFileSync(join(root, 'fixtures', 'README.md'), 'utf8')).toContain('GIFT-0001')
-    for (const name of ['prepare', 'preinstall', 'install', 'postinstall']) {
-      const script = manifest.scripts[name]
-      const file = script?.match(/^node (\S+)/)?.[1]
-      if (script !== undefined) expect(file && files.includes(file), `${name}: ${script}`).toBe(true)
-    }
+    // npm 11 warns about every install-time script an installed package brings ("not yet covered by allowScripts")
+    expect(Object.keys(manifest.scripts).filter((name) => ['prepare', 'preinstall', 'install', 'postinstall'].includes(name))).toEqual([])
   })
 
   it('declares Prism, and swagger-ui-dist (the console explorer, with a telemetry install script), as optional peer dependencies', () => {
