@@ -49,6 +49,8 @@ interface ContractFlags extends Credentials, Omit<KnownIds, 'giftCampaignId' | '
   reporter: ReporterKind[]
   outputFile: string[]
   list?: boolean
+  record?: string
+  rerunFailed?: string
   profile?: string
   config?: string
 }
@@ -98,6 +100,8 @@ export function contractCommand(io: CommandIo = { stdout: process.stdout, env: p
     .option('--reporter <kind>', 'also write a report: junit, json or html (repeatable)', collectReporter, [])
     .option('--output-file <path>', 'file for the reporter at the same position (repeatable; default promokit-contract.<ext>)', collect, [])
     .option('--list', 'print the planned checks and the requests they will send, then exit (sends nothing)')
+    .option('--record <file>', 'write every exchange of the run to a HAR 1.2 file (secrets redacted), for promokit replay')
+    .option('--rerun-failed <report.json>', 'run only the checks that failed in this JSON report (--reporter json)')
     .option('--profile <name>', 'take the target, credential variables, ids, budget and baseline from this profile of promokit.config.json/.yaml (flags still win)')
     .option('--config <file>', 'the config file of --profile (default: promokit.config.json, .yaml or .yml here)')
     .action(async (flags: ContractFlags, command: Command) => runContractCommand(await profiled(flags, command, io.env), io))
@@ -119,11 +123,13 @@ async function runContractCommand(flags: ContractFlags, io: CommandIo): Promise<
   const grep = flags.grep === undefined ? undefined : toRegExp(flags.grep)
   const reached = flags.list ? undefined : startReaching(flags.baseUrl)
   const suite = await loadSuite()
+  // The baseline is checked against the whole suite; --rerun-failed narrows only what runs.
+  const checks = flags.rerunFailed ? (await import('../evidence/record/rerun-failed.js')).onlyFailed(suite.checks, flags.rerunFailed) : suite.checks
   if (flags.latency !== undefined && (flags.baseUrl || flags.cluster)) throw new CliError(USAGE_ERROR, '--latency applies to the in-process mock only (drop --base-url/--cluster)')
   const plan = { readOnly: flags.readOnly, grep, budget: flags.budget }
   const baseline = flags.baseline === undefined ? undefined : readBaseline(flags.baseline, new Set(suite.checks.map((c) => c.id)))
   if (flags.baselineExpires !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(flags.baselineExpires)) throw new CliError(USAGE_ERROR, `--baseline-expires must be a date YYYY-MM-DD, got "${flags.baselineExpires}"`)
-  if (flags.list) return printPlan(io.stdout, planChecks(suite.checks, plan), { budget: flags.budget, maxRequests: flags.maxRequests })
+  if (flags.list) return printPlan(io.stdout, planChecks(checks, plan), { budget: flags.budget, maxRequests: flags.maxRequests })
 
   let baseUrl = flags.baseUrl
   if (flags.cluster) {
@@ -162,22 +168,26 @@ async function runContractCommand(flags: ContractFlags, io: CommandIo): Promise<
   }
   process.once('SIGINT', onSigint)
   let report: RunReport
+  const recording = flags.record ? (await import('../evidence/record/suite-recorder.js')).recordingTransport(flags.record) : undefined
   try {
     io.stdout.write(`Running the contract suite against ${baseUrl}${isMock ? ' (promokit mock: async waits advance its clock)' : ''}${flags.readOnly ? ' — read-only' : ''}\n`)
     const runId = newRunId()
     report = await runSuite({
-      baseUrl, credentials, isMock, ids, validator: suite.validator, checks: suite.checks, readOnly: flags.readOnly, grep, runId,
+      baseUrl, credentials, isMock, ids, validator: suite.validator, checks, readOnly: flags.readOnly, grep, runId,
       budget: flags.budget, concurrency: flags.concurrency, rateLimitWaitMs: flags.rateLimitWait,
       onCheckStart: (_check, index, total) => {
         if (index === 0) io.stdout.write(`${total} checks; resources created are named pk-${runId}-… and deleted at the end\n`)
       },
       timeoutMs: flags.timeout, pollTimeoutMs: flags.pollTimeout, maxRequests: flags.maxRequests, signal: abort.signal,
       onCheckEnd: (result, index, total) => io.stdout.write(checkLine(result, index, total)),
+      transport: recording?.transport,
     }).catch((error: unknown) => (error instanceof TargetUnusable ? fail(error.message) : Promise.reject(error)))
   } finally {
     process.off('SIGINT', onSigint)
     await target.close()
+    recording?.writer.close()
   }
+  if (recording) io.stdout.write(`${recording.writer.entries} exchange(s) recorded to ${resolve(recording.writer.path)}\n`)
   if (flags.recordBaseline) {
     const expires = flags.baselineExpires ?? isoDay(Date.now() + 30 * 86_400_000)
     const recorded = recordBaseline(report, { reason: flags.baselineReason, owner: flags.baselineOwner, expires })
