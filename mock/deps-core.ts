@@ -5,6 +5,7 @@ import type { OpenApiDocument } from '../src/spec/load-spec.js'
 import type { ContractValidator } from '../src/validation/validator.js'
 import { CredentialRegistry } from './auth/credentials.js'
 import type { MockConfig } from './config.js'
+import type { HandlerResult } from './handler-io.js'
 import { FaultRegistry } from './control/faults.js'
 import { LatencySettings } from './control/latency.js'
 import { RequestJournal } from './control/request-journal.js'
@@ -45,15 +46,21 @@ export interface MockDeps {
   journal: RequestJournal
   /** Isolated projects with their own keys (`/_mock/sandboxes`). */
   sandboxes: SandboxRegistry
-  /** The settings at start, which a reset restores (the control API may change the live ones). */
-  baseline: Readonly<{ generationRate: number; latencyMs: number }>
+  /** The settings at start, which a reset restores (the control API may change the live ones), and the clock's start. */
+  baseline: Readonly<{ generationRate: number; latencyMs: number; rewindClock: () => void }>
 }
 
-/** What every handler gets beside its request: the mock's deps and the authenticated project's state. */
-export interface HandlerContext {
+/** What every handler gets beside its request: the mock's deps, the authenticated project's state, the built-in answer. */
+export interface HandlerContext<Answer = HandlerResult> {
   deps: MockDeps
   /** The authenticated project's state (/v1 operations); management handlers look projects up by path. */
   project: ProjectState
+  /**
+   * In a handler of your own (the `handlers` option): runs the mock's built-in handler for this request and
+   * gives its answer, to pass on or adjust (`{ ...answer, body: { ...answer.body, active: false } }`). A
+   * built-in error (404, 400) is thrown as the ApiError it is: let it through, or catch it and answer otherwise.
+   */
+  defaultAnswer(): Promise<Answer>
 }
 
 /** What building the deps of one mock takes; no file, no Node built-in (the spec and fixtures come as data). */
@@ -108,8 +115,23 @@ export async function buildMockDeps(input: CoreDepsInput): Promise<MockDeps> {
     qs: input.qs,
     journal: new RequestJournal(),
     sandboxes,
-    baseline: { generationRate: config.generationRate, latencyMs: config.latencyMs },
+    baseline: { generationRate: config.generationRate, latencyMs: config.latencyMs, rewindClock: rewinder(clock) },
   }
+}
+
+/** Puts a manual clock back at the time it read when the mock was built, and takes an offset clock's advances back. */
+function rewinder(clock: Clock): () => void {
+  if (clock instanceof ManualClock) {
+    const start = clock.now()
+    return () => clock.set(start)
+  }
+  if (clock instanceof OffsetClock) {
+    const offset = clock.offset
+    return () => {
+      clock.offset = offset
+    }
+  }
+  return () => {}
 }
 
 /** The configured rate limit, checked before anything costly starts. */
