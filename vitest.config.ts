@@ -8,5 +8,6 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     reporters: ['default', './test/summary-reporter.ts'],
+    globalSetup: ['./test/browser/global-setup.ts'],
   },
 })
