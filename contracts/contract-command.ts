@@ -12,6 +12,7 @@ import { renderJunit } from './reporters/junit.js'
 import { TargetUnusable } from './preflight.js'
 import { DEFAULTS, newRunId, planChecks, runSuite } from './runner.js'
 import { loadSuite } from './suite.js'
+import { onStopSignals, throwUnlessGreen } from './run-safety.js'
 import { fail, toRegExp, writeOutput } from './command-support.js'
 import { prepareTarget, startReaching } from './prepare-target.js'
 import { clusterUrl } from './target.js'
@@ -37,6 +38,7 @@ interface ContractFlags extends Credentials, Omit<KnownIds, 'giftCampaignId' | '
   pollTimeout: number
   maxRequests: number
   budget?: number
+  minChecks?: number
   concurrency: number
   rateLimitWait: number
   latency?: number
@@ -84,6 +86,7 @@ export function contractCommand(io: CommandIo = { stdout: process.stdout, env: p
     .option('--poll-timeout <ms>', 'how long to wait for async jobs (generation, exports)', integerOption(1), DEFAULTS.pollTimeoutMs)
     .option('--max-requests <n>', 'hard limit on the requests of the whole run, cleanup included', integerOption(1), DEFAULTS.maxRequests)
     .option('--budget <n>', 'run the most valuable checks that fit in n requests (every operation from about 100)', integerOption(1))
+    .option('--min-checks <n>', 'fail the run (exit 2) when fewer checks ran (a run in which none ran always exits 2)', integerOption(1))
     .option('--concurrency <n>', 'checks run side by side when they share nothing', integerOption(1, 64), DEFAULTS.concurrency)
     .option('--rate-limit-wait <ms>', 'longest wait for the target\'s rate limit; beyond it a check is reported as not run', integerOption(0), DEFAULTS.rateLimitWaitMs)
     .option('--latency <ms>', 'with the in-process mock only: latency it adds to every answer', integerOption(0, 600_000))
@@ -140,12 +143,10 @@ async function runContractCommand(flags: ContractFlags, io: CommandIo): Promise<
   credentials = target.credentials
 
   const abort = new AbortController()
-  const onSigint = (): void => {
-    io.stdout.write('\nInterrupted: finishing the current check, then cleaning up (Ctrl-C again to force)\n')
-    abort.abort()
-    process.once('SIGINT', () => process.exit(130))
-  }
-  process.once('SIGINT', onSigint)
+  const stopSignals = onStopSignals((signal) => {
+    io.stdout.write(`\nInterrupted (${signal}): finishing the current check, then cleaning up and writing the report (${signal} again to force)\n`)
+    abort.abort(signal)
+  })
   let report: RunReport
   try {
     io.stdout.write(`Running the contract suite against ${baseUrl}${isMock ? ' (promokit mock: async waits advance its clock)' : ''}${flags.readOnly ? ' — read-only' : ''}\n`)
@@ -156,11 +157,11 @@ async function runContractCommand(flags: ContractFlags, io: CommandIo): Promise<
       onCheckStart: (_check, index, total) => {
         if (index === 0) io.stdout.write(`${total} checks; resources created are named pk-${runId}-… and deleted at the end\n`)
       },
-      timeoutMs: flags.timeout, pollTimeoutMs: flags.pollTimeout, maxRequests: flags.maxRequests, signal: abort.signal,
+      timeoutMs: flags.timeout, pollTimeoutMs: flags.pollTimeout, maxRequests: flags.maxRequests, sentBefore: target.sentBefore, signal: abort.signal,
       onCheckEnd: (result, index, total) => io.stdout.write(checkLine(result, index, total)),
     }).catch((error: unknown) => (error instanceof TargetUnusable ? fail(error.message) : Promise.reject(error)))
   } finally {
-    process.off('SIGINT', onSigint)
+    stopSignals()
     await target.close()
   }
   if (flags.recordBaseline) {
@@ -176,8 +177,7 @@ async function runContractCommand(flags: ContractFlags, io: CommandIo): Promise<
     io.stdout.write(`${kind} report written to ${file}\n`)
   })
   printReport(io.stdout, report)
-  if (report.interrupted?.startsWith('interrupted')) throw new CliError(130, 'interrupted')
-  if (report.summary.failed > 0) throw new CliError(1, `${report.summary.failed} check(s) failed`)
+  throwUnlessGreen(report, { minChecks: flags.minChecks })
 }
 
 function readBaseline(file: string): Baseline {

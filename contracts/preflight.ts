@@ -1,4 +1,4 @@
-import { RequestFailed, type Credentials, type Exchange, type HttpClient } from './http-client.js'
+import { BudgetExceeded, RequestFailed, type Credentials, type Exchange, type HttpClient } from './http-client.js'
 
 /** The run cannot tell anything about the target: it is unreachable or refuses the credentials. Exit 2, one line. */
 export class TargetUnusable extends Error {
@@ -34,6 +34,7 @@ async function probe(client: HttpClient, spec: Parameters<HttpClient['send']>[0]
     return await client.send(spec)
   } catch (error) {
     if (error instanceof RequestFailed) throw new TargetUnusable(`cannot reach ${client.baseUrl}: ${error.message.replace(/^.*? failed: /, '')}`)
+    if (error instanceof BudgetExceeded) throw new TargetUnusable(`--max-requests ${error.limit} leaves no room for the start-up probe: no check could run`)
     throw error
   }
 }

@@ -29,6 +29,8 @@ export interface RunOptions {
   pollTimeoutMs?: number
   /** Hard limit on the requests the run sends, cleanup included. */
   maxRequests?: number
+  /** Requests the command already sent to the target before the run (its start-up probes): they count against maxRequests. */
+  sentBefore?: number
   /** Plan the most valuable checks that fit in this many requests (also a hard limit). */
   budget?: number
   /** Checks run side by side, when they share nothing (see Check.shares). Default 1. */
@@ -75,7 +77,7 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
   const wait = createWait(() => activeClient!, options.isMock)
   const cleanup = new Cleanup({ client: () => activeClient!, wait, pollTimeoutMs, concurrency })
   const limit = Math.min(options.maxRequests ?? DEFAULTS.maxRequests, options.budget ?? Infinity)
-  const budget = new RequestBudget(limit, () => cleanup.reserve)
+  const budget = new RequestBudget(limit, () => cleanup.reserve, options.sentBefore)
   const clock = options.clock ?? systemClock
   const limiter = new RateLimiter({ maxWaitMs: options.rateLimitWaitMs ?? DEFAULTS.rateLimitWaitMs, clock: options.isMock ? { now: clock.now, sleep: wait } : clock })
   const client = new HttpClient({
@@ -110,7 +112,7 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
     const costs = new Map(planned.map((check) => [check, costOf(check)]))
     const gate = (check: Check): Promise<void> | undefined => (check.needs?.length || check.uses?.length ? discovered : undefined)
     await runScheduled(planned, concurrency, async (check, index) => {
-      if (!interrupted && options.signal?.aborted) interrupted = 'interrupted (SIGINT)'
+      if (!interrupted && options.signal?.aborted) interrupted = `interrupted (${typeof options.signal.reason === 'string' ? options.signal.reason : 'SIGINT'})`
       options.onCheckStart?.(check, index, planned.length)
       await gate(check)
       const withoutKeys = !interrupted && lacksManagementKeys(check, options)
@@ -127,11 +129,14 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
     if (!options.readOnly) await cleanup.sweep(ctx.prefix)
     outcome = await cleanup.runAll().finally(() => client.close())
   }
-  const summary = { passed: 0, failed: 0, skipped: 0, rateLimited: 0, overBudget: 0 }
+  // What --budget left out is listed in every report (as skipped, with the reason), not silently absent.
+  if (options.budget !== undefined) results.push(...leftOutBy(options.checks, planned, options).map((check) => ({ ...skipped(check, `left out by --budget ${options.budget}: it did not fit (raise --budget or drop it to run it)`), notRun: 'left-out' as const })))
+  const summary = { passed: 0, failed: 0, skipped: 0, rateLimited: 0, overBudget: 0, leftOut: 0 }
   for (const r of results) {
     summary[r.status]++
     if (r.notRun === 'rate-limited') summary.rateLimited++
     if (r.notRun === 'budget') summary.overBudget++
+    if (r.notRun === 'left-out') summary.leftOut++
   }
   const { waitedMs, refusals, limit: windowLimit } = limiter.state
   return {
@@ -209,6 +214,12 @@ function describeExchange(exchange: Exchange | undefined): Partial<FailureReport
 }
 
 const BUDGET_USED_UP = 'request budget used up'
+
+/** The checks `--read-only` and `--grep` selected but `--budget` did not fit. */
+function leftOutBy(checks: readonly Check[], planned: readonly Check[], options: RunOptions): Check[] {
+  const selected = planChecks(checks, { ...options, budget: undefined })
+  return selected.filter((check) => !planned.includes(check))
+}
 
 function skipped(check: Check, reason: string, notRun?: 'budget'): CheckResult {
   return { id: check.id, title: check.title, operationIds: [...check.operationIds], status: 'skipped', reason, durationMs: 0, ...(notRun ? { notRun } : {}) }

@@ -70,7 +70,7 @@ export interface CheckResult {
    * Not run, not failed: the target's rate limit asked for a longer wait than allowed (`rate-limited`), or the
    * run's `--max-requests` ran out before or during the check (`budget`).
    */
-  notRun?: 'rate-limited' | 'budget'
+  notRun?: 'rate-limited' | 'budget' | 'left-out'
   /** A failure the baseline knows (`expired`: its entry ran out, so it fails the run again). */
   baseline?: BaselineEntry & { expired: boolean }
   failure?: FailureReport
@@ -95,6 +95,8 @@ export interface RunSummary {
   rateLimited?: number
   /** Checks not run because `--max-requests` ran out. */
   overBudget?: number
+  /** Checks `--budget` left out of the plan (listed as skipped, never run). */
+  leftOut?: number
   /** Failures the baseline tolerates (not in `failed`). */
   known?: number
 }

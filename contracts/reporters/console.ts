@@ -68,6 +68,8 @@ export function printReport(out: Writer, report: RunReport): void {
   const rate = report.rateLimit
   if (rate && (rate.refusals > 0 || rate.waitedMs > 0)) out.write(`\nRate limit: waited ${Math.round(rate.waitedMs / 1000)} s for the target (${rate.refusals} answers 429, retried, none counted as a failure)\n`)
   if (report.summary.rateLimited) out.write(`${report.summary.rateLimited} check(s) NOT RUN: the target rate-limited the run for longer than --rate-limit-wait (not failures; run them later or with a higher plan)\n`)
+  const leftOut = report.results.filter((r) => r.notRun === 'left-out')
+  if (leftOut.length) out.write(`${leftOut.length} check(s) LEFT OUT by --budget (not run): ${leftOut.map((r) => r.id).join(', ')}\n`)
   if (report.summary.overBudget) out.write(`${report.summary.overBudget} check(s) NOT RUN: the request limit (--max-requests) ran out (not failures; raise it, or let --budget <n> choose the checks that fit)\n`)
   out.write(`\n${report.requests} requests in ${report.durationMs} ms against ${report.target.baseUrl}${report.target.isMock ? ' (promokit mock)' : ''}\n`)
   out.write(`${summaryLine(report)}\n`)

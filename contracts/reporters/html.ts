@@ -12,7 +12,7 @@ export { esc }
  * as curl and the response, then what was skipped, and the passing checks collapsed.
  */
 export function renderHtml(report: RunReport): string {
-  const { passed, failed, skipped, known = 0, rateLimited = 0, overBudget = 0 } = report.summary
+  const { passed, failed, skipped, known = 0, rateLimited = 0, overBudget = 0, leftOut = 0 } = report.summary
   const { exercised, documented } = coveragePercent(report.coverage)
   const failures = report.results.filter((r) => r.failure && !(r.baseline && !r.baseline.expired))
   const groups = groupProblems(failures)
@@ -20,7 +20,7 @@ export function renderHtml(report: RunReport): string {
   const skips = report.results.filter((r) => r.status === 'skipped')
   const passes = report.results.filter((r) => r.status === 'passed')
   const verdict = failed === 0 ? 'pass' : 'fail'
-  const counts = [`${passed} passed`, `${failed} failed`, `${skipped} skipped`, ...(known ? [`${known} known (baseline)`] : []), ...(rateLimited ? [`${rateLimited} not run: rate-limited`] : []), ...(overBudget ? [`${overBudget} not run: --max-requests used up`] : [])]
+  const counts = [`${passed} passed`, `${failed} failed`, `${skipped} skipped`, ...(known ? [`${known} known (baseline)`] : []), ...(rateLimited ? [`${rateLimited} not run: rate-limited`] : []), ...(overBudget ? [`${overBudget} not run: --max-requests used up`] : []), ...(leftOut ? [`${leftOut} left out by --budget`] : [])]
   const links = [
     `<a href="#failures">Failures (${failures.length})</a>`,
     `<a href="#coverage">Coverage (${exercised}/${documented})</a>`,
