@@ -13,6 +13,7 @@ import { preflight } from './preflight.js'
 import { RateLimited, RateLimiter, systemClock, type RunClock } from './rate-limit.js'
 import { runScheduled } from './schedule.js'
 import type { SuiteValidator } from './suite-validator.js'
+import { UnservedOperations } from './unserved.js'
 import type { CheckResult, FailureReport, KnownIds, RunReport, Unavailable } from './types.js'
 
 export interface RunOptions {
@@ -73,6 +74,7 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
   const pollTimeoutMs = options.pollTimeoutMs ?? DEFAULTS.pollTimeoutMs
   const concurrency = options.concurrency ?? DEFAULTS.concurrency
   const coverage = new CoverageRecorder()
+  const unserved = new UnservedOperations(options.validator.operations)
   let activeClient: HttpClient | undefined
   const wait = createWait(() => activeClient!, options.isMock)
   const cleanup = new Cleanup({ client: () => activeClient!, wait, pollTimeoutMs, concurrency })
@@ -89,6 +91,7 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
     onExchange: (ex) => {
       coverage.record(ex)
       const checkId = currentCheck.getStore()
+      unserved.record(ex, checkId)
       if (checkId) options.onCheckExchange?.(checkId, ex)
     },
   })
@@ -104,7 +107,7 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
   })
   const ctx = createCheckContext({ client, validator: options.validator, ids, runId, isMock: options.isMock, cleanup, pollTimeoutMs, wait })
 
-  const results: CheckResult[] = new Array(planned.length)
+  let results: CheckResult[] = new Array(planned.length)
   let interrupted: string | undefined
   let budgetCut: 'budget' | undefined
   let outcome: CleanupOutcome
@@ -129,6 +132,8 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
     if (!options.readOnly) await cleanup.sweep(ctx.prefix)
     outcome = await cleanup.runAll().finally(() => client.close())
   }
+  // Operations the target has no route for: one problem each, first; the checks that met one say so alike.
+  results = unserved.apply(results)
   // What --budget left out is listed in every report (as skipped, with the reason), not silently absent.
   if (options.budget !== undefined) results.push(...leftOutBy(options.checks, planned, options).map((check) => ({ ...skipped(check, `left out by --budget ${options.budget}: it did not fit (raise --budget or drop it to run it)`), notRun: 'left-out' as const })))
   const summary = { passed: 0, failed: 0, skipped: 0, rateLimited: 0, overBudget: 0, leftOut: 0 }

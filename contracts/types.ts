@@ -70,7 +70,7 @@ export interface CheckResult {
    * Not run, not failed: the target's rate limit asked for a longer wait than allowed (`rate-limited`), or the
    * run's `--max-requests` ran out before or during the check (`budget`).
    */
-  notRun?: 'rate-limited' | 'budget' | 'left-out'
+  notRun?: 'rate-limited' | 'budget' | 'left-out' | 'unserved'
   /** A failure the baseline knows (`expired`: its entry ran out, so it fails the run again). */
   baseline?: BaselineEntry & { expired: boolean }
   failure?: FailureReport
