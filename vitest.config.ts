@@ -7,7 +7,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    reporters: ['default', './test/summary-reporter.ts'],
+    // the summary line stays last: CI tools read the closing line
+    reporters: ['default', './test/slowest-files-reporter.ts', './test/summary-reporter.ts'],
     globalSetup: ['./test/browser/global-setup.ts'],
   },
 })

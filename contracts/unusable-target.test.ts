@@ -64,7 +64,8 @@ describe('operations the target does not serve (issue 26 section 1)', () => {
       },
     }, t.suite.validator.operations)
     try {
-      const report = await runSuite({ baseUrl: target.url, credentials: t.mock.credentials, ids: { projectId: t.mock.credentials.projectId }, isMock: true, validator: t.suite.validator, checks: t.suite.checks, grep: /categor/ })
+      const { credentials } = t.mock
+      const report = await runSuite({ baseUrl: target.url, credentials, ids: { projectId: credentials.projectId }, isMock: true, validator: t.suite.validator, checks: t.suite.checks, grep: /categor/ })
       const served = report.results.filter((r) => r.id.startsWith('served.'))
       expect(served.map((r) => r.id).sort()).toEqual([...unserved].map((op) => `served.${op}`).sort())
       expect(report.results.slice(0, served.length)).toEqual(served)
