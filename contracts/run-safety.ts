@@ -1,3 +1,4 @@
+import { InvalidArgumentError } from 'commander'
 import { CliError, USAGE_ERROR } from '../src/cli/cli-error.js'
 import type { RunReport } from './types.js'
 
@@ -50,5 +51,22 @@ export function onStopSignals(stop: (signal: StopSignal) => void, proc: NodeJS.P
   return () => {
     for (const [signal, handler] of handlers) proc.off(signal, handler)
     for (const signal of ['SIGINT', 'SIGTERM'] as const) proc.off(signal, forceExit[signal])
+  }
+}
+
+/** `--deadline`: `90s`, `15m`, `1h`, or milliseconds. */
+export function parseDuration(text: string): number {
+  const match = /^(\d+)(ms|s|m|h)?$/.exec(text.trim())
+  if (!match || Number(match[1]) === 0) throw new InvalidArgumentError(`expected a duration such as 90s, 15m or 1h, got "${text}"`)
+  return Number(match[1]) * { ms: 1, s: 1_000, m: 60_000, h: 3_600_000 }[match[2] as 'ms' | 's' | 'm' | 'h' ?? 'ms']
+}
+
+/** Calls `write` at most every `everyMs` (and always when `force`): reports rewritten as a run goes, not after every check. */
+export function throttled<T>(write: (value: T) => void, everyMs: number, now: () => number = Date.now): (value: T, force?: boolean) => void {
+  let last = -Infinity
+  return (value, force = false) => {
+    if (!force && now() - last < everyMs) return
+    last = now()
+    write(value)
   }
 }

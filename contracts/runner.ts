@@ -42,6 +42,12 @@ export interface RunOptions {
   clock?: RunClock
   runId?: string
   signal?: AbortSignal
+  /** `--deadline`, on `clock.now()`: no check starts after it, and the cleanup stops waiting there. */
+  deadlineAt?: number
+  /** Progress lines while the run waits on the target (the cleanup's polling). */
+  onProgress?(line: string): void
+  /** The report so far, after each check and once the checks are done (before the cleanup): reports written as the run goes. */
+  onPartialReport?(report: RunReport): void
   onCheckStart?(check: Check, index: number, total: number): void
   onCheckEnd?(result: CheckResult, index: number, total: number): void
   /** Every answer a check received, with the check's id (also when checks run side by side): for drift. */
@@ -77,10 +83,10 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
   const unserved = new UnservedOperations(options.validator.operations)
   let activeClient: HttpClient | undefined
   const wait = createWait(() => activeClient!, options.isMock)
-  const cleanup = new Cleanup({ client: () => activeClient!, wait, pollTimeoutMs, concurrency })
+  const clock = options.clock ?? systemClock
+  const cleanup = new Cleanup({ client: () => activeClient!, wait, pollTimeoutMs, concurrency, deadlineAt: options.deadlineAt, now: clock.now, progress: options.onProgress })
   const limit = Math.min(options.maxRequests ?? DEFAULTS.maxRequests, options.budget ?? Infinity)
   const budget = new RequestBudget(limit, () => cleanup.reserve, options.sentBefore)
-  const clock = options.clock ?? systemClock
   const limiter = new RateLimiter({ maxWaitMs: options.rateLimitWaitMs ?? DEFAULTS.rateLimitWaitMs, clock: options.isMock ? { now: clock.now, sleep: wait } : clock })
   const client = new HttpClient({
     baseUrl: options.baseUrl,
@@ -107,7 +113,7 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
   })
   const ctx = createCheckContext({ client, validator: options.validator, ids, runId, isMock: options.isMock, cleanup, pollTimeoutMs, wait })
 
-  let results: CheckResult[] = new Array(planned.length)
+  const results: CheckResult[] = new Array(planned.length)
   let interrupted: string | undefined
   let budgetCut: 'budget' | undefined
   let outcome: CleanupOutcome
@@ -116,6 +122,7 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
     const gate = (check: Check): Promise<void> | undefined => (check.needs?.length || check.uses?.length ? discovered : undefined)
     await runScheduled(planned, concurrency, async (check, index) => {
       if (!interrupted && options.signal?.aborted) interrupted = `interrupted (${typeof options.signal.reason === 'string' ? options.signal.reason : 'SIGINT'})`
+      if (!interrupted && options.deadlineAt !== undefined && clock.now() >= options.deadlineAt) interrupted = DEADLINE_REACHED
       options.onCheckStart?.(check, index, planned.length)
       await gate(check)
       const withoutKeys = !interrupted && lacksManagementKeys(check, options)
@@ -126,40 +133,48 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
       }
       results[index] = result
       options.onCheckEnd?.(result, index, planned.length)
+      options.onPartialReport?.(assemble('checks'))
     }, { conflict: (a, b) => conflicts(costs.get(a)!, costs.get(b)!), weight: (check) => costs.get(check)!.requests, gate })
   } finally {
+    options.onPartialReport?.(assemble('cleanup'))
     activeClient = client.forCleanup()
     if (!options.readOnly) await cleanup.sweep(ctx.prefix)
     outcome = await cleanup.runAll().finally(() => client.close())
   }
-  // Operations the target has no route for: one problem each, first; the checks that met one say so alike.
-  results = unserved.apply(results)
-  // What --budget left out is listed in every report (as skipped, with the reason), not silently absent.
-  if (options.budget !== undefined) results.push(...leftOutBy(options.checks, planned, options).map((check) => ({ ...skipped(check, `left out by --budget ${options.budget}: it did not fit (raise --budget or drop it to run it)`), notRun: 'left-out' as const })))
-  const summary = { passed: 0, failed: 0, skipped: 0, rateLimited: 0, overBudget: 0, leftOut: 0 }
-  for (const r of results) {
-    summary[r.status]++
-    if (r.notRun === 'rate-limited') summary.rateLimited++
-    if (r.notRun === 'budget') summary.overBudget++
-    if (r.notRun === 'left-out') summary.leftOut++
-  }
-  const { waitedMs, refusals, limit: windowLimit } = limiter.state
-  return {
-    runId,
-    prefix: ctx.prefix,
-    target: { baseUrl: options.baseUrl, isMock: options.isMock },
-    readOnly: options.readOnly ?? false,
-    startedAt: new Date(Date.now() - (performance.now() - started)).toISOString(),
-    durationMs: Math.round(performance.now() - started),
-    requests: budget.sent,
-    plannedRequests: plannedRequests(planned),
-    concurrency,
-    rateLimit: { refusals, waitedMs, ...(windowLimit !== undefined ? { limit: windowLimit } : {}) },
-    results,
-    coverage: coverage.rows(options.validator),
-    summary,
-    cleanup: outcome,
-    ...(interrupted ? { interrupted } : {}),
+  return assemble(undefined, outcome)
+
+  /** The report: final, or so far (`inProgress`: checks still running, or the cleanup still to come). */
+  function assemble(inProgress: RunReport['inProgress'], cleanupOutcome: CleanupOutcome = { deleted: [], failed: [], kept: [] }): RunReport {
+    // Operations the target has no route for: one problem each, first; the checks that met one say so alike.
+    const all = unserved.apply(results.filter(Boolean))
+    // What --budget left out is listed in every report (as skipped, with the reason), not silently absent.
+    if (options.budget !== undefined) all.push(...leftOutBy(options.checks, planned, options).map((check) => ({ ...skipped(check, `left out by --budget ${options.budget}: it did not fit (raise --budget or drop it to run it)`), notRun: 'left-out' as const })))
+    const summary = { passed: 0, failed: 0, skipped: 0, rateLimited: 0, overBudget: 0, leftOut: 0 }
+    for (const r of all) {
+      summary[r.status]++
+      if (r.notRun === 'rate-limited') summary.rateLimited++
+      if (r.notRun === 'budget') summary.overBudget++
+      if (r.notRun === 'left-out') summary.leftOut++
+    }
+    const { waitedMs, refusals, limit: windowLimit } = limiter.state
+    return {
+      runId,
+      prefix: ctx.prefix,
+      target: { baseUrl: options.baseUrl, isMock: options.isMock },
+      readOnly: options.readOnly ?? false,
+      startedAt: new Date(Date.now() - (performance.now() - started)).toISOString(),
+      durationMs: Math.round(performance.now() - started),
+      requests: budget.sent,
+      plannedRequests: plannedRequests(planned),
+      concurrency,
+      rateLimit: { refusals, waitedMs, ...(windowLimit !== undefined ? { limit: windowLimit } : {}) },
+      results: all,
+      coverage: coverage.rows(options.validator),
+      summary,
+      cleanup: cleanupOutcome,
+      ...(interrupted ? { interrupted } : {}),
+      ...(inProgress ? { inProgress } : {}),
+    }
   }
 }
 
@@ -219,6 +234,7 @@ function describeExchange(exchange: Exchange | undefined): Partial<FailureReport
 }
 
 const BUDGET_USED_UP = 'request budget used up'
+const DEADLINE_REACHED = 'deadline reached (--deadline): the remaining checks were not started'
 
 /** The checks `--read-only` and `--grep` selected but `--budget` did not fit. */
 function leftOutBy(checks: readonly Check[], planned: readonly Check[], options: RunOptions): Check[] {
@@ -239,7 +255,7 @@ const flagFor = (id: string): string => FLAGS[id] ?? id
 const elapsed = (started: number): number => Math.round(performance.now() - started)
 
 /** On the mock, time is virtual: advancing its clock replaces sleeping (tests never sleep, runs stay fast). */
-function createWait(client: () => HttpClient, isMock: boolean): (ms: number) => Promise<void> {
+export function createWait(client: () => HttpClient, isMock: boolean): (ms: number) => Promise<void> {
   if (!isMock) return (ms) => new Promise((resolve) => setTimeout(resolve, ms))
   return async (ms) => {
     await client().send({ operationId: '_mock', method: 'POST', path: '/_mock/clock/advance', body: { ms }, auth: 'none' })

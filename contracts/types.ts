@@ -123,8 +123,10 @@ export interface RunReport {
   baseline?: BaselineOutcome
   /** `promokit drift`: where this target (A) and another (B) answered differently. */
   drift?: DriftReport
-  /** Set when the run stopped early (SIGINT, request budget). */
+  /** Set when the run stopped early (SIGINT, SIGTERM, request budget, deadline). */
   interrupted?: string
+  /** A report written while the run goes: its checks are still running, or its cleanup is still to come. */
+  inProgress?: 'checks' | 'cleanup'
 }
 
 export type { Exchange }

@@ -60,6 +60,7 @@ export function printReport(out: Writer, report: RunReport): void {
   if (report.cleanup.deleted.length || report.cleanup.failed.length || kept.length) {
     out.write(`\nCleanup: ${report.cleanup.deleted.length} done${report.cleanup.failed.length ? `, ${report.cleanup.failed.length} FAILED:` : ''}\n`)
     for (const f of report.cleanup.failed) out.write(`  - ${f}\n`)
+    if (report.cleanup.failed.some((f) => f.startsWith('deleteCampaign'))) out.write(`  remove them later: promokit contract --cleanup --run-prefix ${report.prefix} --base-url ${report.target.baseUrl}\n`)
     if (kept.length) out.write(`  ${kept.length} kept (the API cannot delete them; named with the run prefix):\n`)
     for (const k of kept) out.write(`  - ${k}\n`)
   }
