@@ -4,18 +4,18 @@ import type { SuiteOperation } from './suite-validator.js'
 import type { CheckResult, FailureReport } from './types.js'
 
 /**
- * A 404 that means "no route here", not "no such resource": a body that is not JSON (a gateway or a static
- * file server), an Error naming the route as what is missing (`resource_type: route`, as the mock does), or
- * JSON naming no resource for an operation whose path names none (a list or a create).
+ * A 404 that means "no route here", not "no such resource". On a path that names a resource (`{id}`) only an
+ * Error naming the route as what is missing counts (`resource_type: route`, as the mock answers): any other
+ * 404 there is that resource's answer, however malformed (HTML, no key), and stays the check's to judge. On a
+ * path that names none (a list, a create) any 404 that names no resource counts: a gateway's or a static file
+ * server's page, or JSON without `resource_type`.
  */
 export function isNoRoute(exchange: Exchange, operation: SuiteOperation): boolean {
   if (exchange.response.status !== 404) return false
   const body: unknown = exchange.response.body
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return true
-  // A JSON 404 on a path naming a resource is that resource's 404, even with a defective Error body (no key).
-  const error = body as Record<string, unknown>
-  if (error.resource_type === 'route') return true
-  return error.resource_type === undefined && !operation.path.includes('{')
+  const error = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined
+  if (error?.resource_type === 'route') return true
+  return !operation.path.includes('{') && error?.resource_type === undefined
 }
 
 /**

@@ -5,7 +5,7 @@ import { CliError } from '../src/cli/cli-error.js'
 import { contractCommand } from './contract-command.js'
 import { runSuite } from './runner.js'
 import { useSuiteAndMock } from './suite-and-mock.js'
-import { wrapMock } from './variants/wrap-mock.js'
+import { wrapMock, type WrappedResponse } from './variants/wrap-mock.js'
 
 const t = useSuiteAndMock()
 
@@ -53,16 +53,14 @@ describe('the start-up probe recognises "not this API here" (issue 26 section 1)
 describe('operations the target does not serve (issue 26 section 1)', () => {
   it('are one failure per operation, listed first, and every check that needs one is not run, saying the same', async () => {
     await t.mock.reset()
-    const unserved = new Set(['listCategories', 'createCategory', 'getCategory'])
-    // A deployment without the categories routes: a JSON 404 naming no resource for the lists, a gateway's text for the rest.
-    const target = await wrapMock(t.mock.url, {
-      request: (req) => {
-        if (!unserved.has(req.operationId ?? '')) return
-        return req.operationId === 'getCategory'
-          ? { status: 404, headers: { 'content-type': 'text/plain' }, text: `Cannot ${req.method} ${req.url.pathname}` }
-          : { status: 404, headers: { 'content-type': 'application/json' }, body: { code: 404, key: 'not_found', message: 'Not found' }, text: '' }
-      },
-    }, t.suite.validator.operations)
+    // A deployment without the categories routes: a gateway's text, a JSON 404 naming no resource, the mock's route 404.
+    const answers: Record<string, WrappedResponse> = {
+      createCategory: { status: 404, headers: { 'content-type': 'text/plain' }, text: 'Cannot POST /v1/categories' },
+      listCategories: { status: 404, headers: { 'content-type': 'application/json' }, body: { code: 404, key: 'not_found', message: 'Not found' }, text: '' },
+      getCategory: { status: 404, headers: { 'content-type': 'application/json' }, body: { code: 404, key: 'not_found', message: 'Not found', resource_type: 'route' }, text: '' },
+    }
+    const target = await wrapMock(t.mock.url, { request: (req) => answers[req.operationId ?? ''] }, t.suite.validator.operations)
+    const unserved = new Set(Object.keys(answers))
     try {
       const { credentials } = t.mock
       const report = await runSuite({ baseUrl: target.url, credentials, ids: { projectId: credentials.projectId }, isMock: true, validator: t.suite.validator, checks: t.suite.checks, grep: /categor/ })
