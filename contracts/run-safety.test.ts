@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process'
 import { EventEmitter } from 'node:events'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -6,6 +7,8 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { CliError } from '../src/cli/cli-error.js'
 import { contractCommand } from './contract-command.js'
 import { onStopSignals } from './run-safety.js'
+import { packageRoot } from '../src/paths.js'
+import { whenPrinted } from '../test/when-printed.js'
 import { scriptedServer } from './test-servers.js'
 
 const dir = mkdtempSync(join(tmpdir(), 'promokit-run-safety-'))
@@ -95,6 +98,21 @@ describe('SIGTERM stops a run as SIGINT does (issue 26 section 1)', () => {
     expect(report.cleanup.deleted.length).toBeGreaterThan(0)
     expect(process.listenerCount('SIGTERM')).toBe(0)
   })
+
+  it('the built CLI, sent SIGTERM by its parent (as CI runners and timeout do), cleans up, writes its report and exits 143', async () => {
+    const file = join(dir, 'spawned.json')
+    const child = spawn(process.execPath, [join(packageRoot(), 'bin', 'promokit.js'), 'contract', '--grep', '^campaigns\\.', '--reporter', 'json', '--output-file', file], { env: { ...process.env, NO_COLOR: '1' } })
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+    const output = whenPrinted(child.stdout, (text) => /\[ *1\/\d+\]/.test(text))
+    await output
+    let rest = ''
+    child.stdout.on('data', (chunk) => void (rest += chunk))
+    child.kill('SIGTERM')
+    expect(await exited).toBe(143)
+    expect(rest).toContain('Interrupted (SIGTERM)')
+    expect(rest).toMatch(/\nCleanup: \d+ done/)
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ interrupted: 'interrupted (SIGTERM)', cleanup: { failed: [] } })
+  }, 60_000)
 
   it('a second signal of either kind exits at once, with the code of that signal', () => {
     const proc = Object.assign(new EventEmitter(), { exit: (code: number) => void exits.push(code) }) as unknown as NodeJS.Process
