@@ -21,7 +21,7 @@ export interface MockAppOptions {
  * only the site's pages reach the Express routes after it. Never listens.
  */
 export function createMockApp(deps: MockDeps, options: MockAppOptions = {}): Express {
-  const core = createMockCore(deps, { ...options, site: true })
+  const core = createMockCore(deps, { ...options, site: true, guardControl: true })
   const app = express()
   app.disable('x-powered-by')
   app.disable('etag')
@@ -42,8 +42,8 @@ export function createSiteApp(deps: MockDeps): Express {
 }
 
 function mountSite(app: Express, deps: MockDeps): void {
-  // qs parsing, as the core's own query parser
-  app.set('query parser', parseQuery)
+  // qs parsing, as the core's own query parser (which needs the instance's qs for repeated and nested keys)
+  app.set('query parser', (query: string) => parseQuery(query, deps.qs))
   app.use(createSiteRouter(deps))
   app.use(`${CONTROL_PREFIX}/ui`, createConsoleRouter(deps))
   app.use((req: Request) => {

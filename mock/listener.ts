@@ -11,7 +11,7 @@ import { createMockCore } from './pipeline/core.js'
  * Express was a quarter of start-up. Answers are the same as the app's (mock/entry-points.test.ts). Never listens.
  */
 export function createMockListener(deps: MockDeps, options: MockAppOptions = {}): RequestListener {
-  const core = createMockCore(deps, { ...options, site: true })
+  const core = createMockCore(deps, { ...options, site: true, guardControl: true })
   let site: Promise<RequestListener> | undefined
   const handle = nodeHandler(core)
   const passOn: RequestListener = (req, res) => {
