@@ -5,7 +5,7 @@ import type { LevelWithSilent } from 'pino'
 import { CliError, USAGE_ERROR } from '../src/cli/cli-error.js'
 import { envValue, existingFolder, fileInExistingFolder, integerOption, numberOption } from '../src/cli/options.js'
 import { createMockListener } from './listener.js'
-import { controlBanner } from './control/control-banner.js'
+import { controlBanner, exposureWarning } from './control/control-banner.js'
 import { ensureControlToken } from './control/control-guard.js'
 import { DEFAULT_CREDENTIALS, type MockConfigInput } from './config.js'
 import { createMockDeps, type MockDeps } from './deps.js'
@@ -14,7 +14,6 @@ import { prettyDestination, resolveLogFormat, type LogFormat } from './log-forma
 import { listen } from './server.js'
 import { openPersistence } from './persistence/persistence.js'
 import { drainServer } from './persistence/shutdown.js'
-import { isLoopbackHost } from './control/control-hosts.js'
 import { describeFixtures, formatFixtureSummary } from '../fixtures/describe.js'
 import { CLIENT_SIDE_PLAN, parseRateLimit, RATE_LIMIT_FORMS, type RateLimitSetting } from './rate-limit/plans.js'
 
@@ -37,11 +36,11 @@ export function mockCommand(io: ServeIo = { stdout: process.stdout, env: process
   return new Command('mock')
     .description('Start the stateful mock server of the campaign-management API (Ctrl-C stops it)')
     .addOption(opt('-p, --port <port>', 'port to listen on; 0 picks a free one', 4010, ['PROMOKIT_PORT', 'PORT']))
-    .addOption(opt('--host <host>', 'interface to bind', '127.0.0.1', ['PROMOKIT_HOST']))
+    .addOption(opt('--host <host>', 'interface to bind; anything but loopback (127.0.0.1, ::1, localhost) is reachable from other machines: the banner warns and the control API then needs a token', '127.0.0.1', ['PROMOKIT_HOST']))
     .addOption(opt('--fixtures <dir>', 'directory of fixture files to load instead of the bundled ones', undefined, ['PROMOKIT_FIXTURES']))
     .addOption(opt('--seed <n>', 'seed of the generated data (same seed, same data)', 42, ['PROMOKIT_SEED']))
     .addOption(opt('--seed-campaigns <n>', 'generate n realistic campaigns at start', 0, ['PROMOKIT_SEED_CAMPAIGNS']))
-    .addOption(opt('--generation-rate <n>', 'voucher codes generated per second', 1000, ['PROMOKIT_GENERATION_RATE']))
+    .addOption(opt('--generation-rate <n>', 'voucher codes generated per second, from 0.001', 1000, ['PROMOKIT_GENERATION_RATE']))
     .addOption(opt('--latency <ms>', 'latency added to every response, in ms', 0, ['PROMOKIT_LATENCY']))
     .addOption(opt('--max-vouchers-count <n>', 'largest vouchers_count a campaign may ask for (above it: 400)', 1_000_000, ['PROMOKIT_MAX_VOUCHERS_COUNT']))
     .addOption(opt('--max-redeemables <n>', 'redeemables per validation/redemption call: 5 (the API description) up to 30 (the real service)', 5, ['PROMOKIT_MAX_REDEEMABLES']))
@@ -268,15 +267,4 @@ function seededIds(deps: MockDeps): string[] {
   const { seedCampaigns, seed } = deps.config
   if (seedCampaigns > 0) lines.push(`+ ${seedCampaigns} generated campaigns in ${deps.projects.all()[0]?.id} (--seed-campaigns, seed ${seed})`)
   return lines
-}
-
-/** Bound beyond loopback, the banner says so first: the keys below are then everyone's on the network. */
-function exposureWarning(host: string): string[] {
-  if (isLoopbackHost(host)) return []
-  return [
-    '',
-    `WARNING: --host ${host} makes the mock reachable from other machines. Anyone who can reach this port can call`,
-    '  the API with the keys below; the control API and console need the control token (see "Control token").',
-    '  Bind to 127.0.0.1 (the default) unless other machines must reach it.',
-  ]
 }

@@ -42,6 +42,9 @@ export function createControlGuard(config: MockConfig): ControlGuard {
       if (!hostAllowed(host)) {
         return refuse(`Host "${host}" is not allowed on the control plane (DNS rebinding protection): start the mock with --allowed-host ${hostNameOf(host)} to allow it`)
       }
+      // no page of another site may lay the console (or any control answer) under its own and have the user click
+      out['X-Frame-Options'] = 'DENY'
+      out['Content-Security-Policy'] = "frame-ancestors 'none'"
       const origin = headerOf(request, 'origin')
       if (origin !== undefined) out.Vary = 'Origin'
       const listed = origin !== undefined && origins.has(origin)
