@@ -121,6 +121,7 @@ describe('control plane: bound beyond loopback', () => {
     expect(without.body.details).toMatch(/X-Promokit-Token/)
     expect([right.status, bearer.status, page.status, asset.status, api.status]).toEqual([200, 200, 200, 200, 200])
     expect(page.text).toContain(token)
+    expect(page.headers['x-frame-options']).toBe('DENY')
   })
 
   it('needs no token on loopback unless one is given', async () => {

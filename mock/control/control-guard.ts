@@ -42,9 +42,11 @@ export function createControlGuard(config: MockConfig): ControlGuard {
       if (!hostAllowed(host)) {
         return refuse(`Host "${host}" is not allowed on the control plane (DNS rebinding protection): start the mock with --allowed-host ${hostNameOf(host)} to allow it`)
       }
-      // no page of another site may lay the console (or any control answer) under its own and have the user click
-      out['X-Frame-Options'] = 'DENY'
-      out['Content-Security-Policy'] = "frame-ancestors 'none'"
+      if (isConsolePage(path)) {
+        // no page of another site may lay the console under its own and have the user click its buttons
+        out['X-Frame-Options'] = 'DENY'
+        out['Content-Security-Policy'] = "frame-ancestors 'none'"
+      }
       const origin = headerOf(request, 'origin')
       if (origin !== undefined) out.Vary = 'Origin'
       const listed = origin !== undefined && origins.has(origin)
@@ -108,6 +110,7 @@ function isSimple(request: CoreRequest): boolean {
 }
 
 const isAsset = (path: string): boolean => path.startsWith('/_mock/ui/assets/')
+const isConsolePage = (path: string): boolean => path === '/_mock/ui' || path === '/_mock/ui/'
 
 function hasToken(request: CoreRequest, path: string, search: string, token: string): boolean {
   const sent = headerOf(request, CONTROL_TOKEN_HEADER.toLowerCase()) ?? bearer(headerOf(request, 'authorization')) ?? pageToken(request, path, search)
@@ -118,7 +121,7 @@ const bearer = (header: string | undefined): string | undefined => (header?.star
 
 /** The console page (a navigation, which cannot send headers) takes the token in its URL. */
 function pageToken(request: CoreRequest, path: string, search: string): string | undefined {
-  if (!READS.has(request.method) || (path !== '/_mock/ui' && path !== '/_mock/ui/')) return undefined
+  if (!READS.has(request.method) || !isConsolePage(path)) return undefined
   return new URLSearchParams(search).get('token') ?? undefined
 }
 
