@@ -58,7 +58,7 @@ export interface MockConfig {
   controlOrigins: string[]
   /** Host names the control plane and console answer besides loopback names, IP addresses and the bound host (`--allowed-host`; `.example.com` takes subdomains too). */
   allowedHosts: string[]
-  /** When set, every control request needs it (`X-Promokit-Token`); bound to anything but loopback, one is generated if none is given. */
+  /** When set, every control request needs it (`X-Promokit-Control-Token`); bound to anything but loopback, one is generated if none is given. */
   controlToken?: string
   /** Redeemables per validation/redemption call: the API description's 5 by default, the real service's 30 at most. */
   maxRedeemables: number

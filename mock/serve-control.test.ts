@@ -29,7 +29,7 @@ describe('promokit mock: the control plane beyond loopback', () => {
     const url = /listening on (http:\/\/\S+)/.exec(out.text.stdout)?.[1]
     const [without, withToken, api] = await Promise.all([
       fetch(`${url}/_mock/state?counts=true`),
-      fetch(`${url}/_mock/state?counts=true`, { headers: { 'X-Promokit-Token': 'tok-21' } }),
+      fetch(`${url}/_mock/state?counts=true`, { headers: { 'X-Promokit-Control-Token': 'tok-21' } }),
       fetch(`${url}/v1/campaigns?limit=1`, { headers: { 'X-App-Id': 'promokit-app-id', 'X-App-Token': 'promokit-app-token' } }),
     ])
     stop()
@@ -48,7 +48,7 @@ describe('promokit mock: the control plane beyond loopback', () => {
 
     expect(exposureWarning('0.0.0.0').join('\n')).toMatch(/WARNING: --host 0\.0\.0\.0 makes the mock reachable from other machines/)
     expect(token).toMatch(/^[0-9a-f]{32}$/)
-    expect(controlBanner(config, 'http://192.168.1.20:4010')).toContain(`Control token: ${token} (send it as X-Promokit-Token: <token> on every /_mock call)`)
+    expect(controlBanner(config, 'http://192.168.1.20:4010')).toContain(`Control token: ${token} (send it as X-Promokit-Control-Token: <token> on every /_mock call)`)
     expect([...exposureWarning('127.0.0.1'), ...exposureWarning('localhost'), ...exposureWarning('::1')]).toEqual([])
     expect(ensureControlToken(resolveConfig({ host: '127.0.0.1' }))).toBeUndefined()
   })

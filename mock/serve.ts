@@ -74,7 +74,7 @@ export function mockCommand(io: ServeIo = { stdout: process.stdout, env: process
         .argParser((value: string, previous: string[] = []) => [...previous, hostOption(value)])
         .default(listEnv(env, 'PROMOKIT_ALLOWED_HOSTS', hostOption)),
     )
-    .addOption(opt('--control-token <token>', 'token every control API call must send (X-Promokit-Token); default: none on loopback, a random one (printed) when --host is anything else', undefined, ['PROMOKIT_CONTROL_TOKEN']))
+    .addOption(opt('--control-token <token>', 'token every control API call must send (X-Promokit-Control-Token); default: none on loopback, a random one (printed) when --host is anything else', undefined, ['PROMOKIT_CONTROL_TOKEN']))
     .action(async (flags: RawFlags, command: Command) => {
       // Every value is checked before anything starts; a wrong one names the flag, or the env variable it came from.
       const name: Namer = (key, flag) => {

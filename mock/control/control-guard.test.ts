@@ -108,8 +108,8 @@ describe('control plane: bound beyond loopback', () => {
     const { request, deps, headers } = await createTestApp({ config: { host: '0.0.0.0' } })
     const token = deps.config.controlToken as string
     const without = await request.get('/_mock/state?counts=true')
-    const wrong = await request.get('/_mock/state?counts=true').set('X-Promokit-Token', `${token}x`)
-    const right = await request.get('/_mock/state?counts=true').set('X-Promokit-Token', token)
+    const wrong = await request.get('/_mock/state?counts=true').set('X-Promokit-Control-Token', `${token}x`)
+    const right = await request.get('/_mock/state?counts=true').set('X-Promokit-Control-Token', token)
     const bearer = await request.post('/_mock/jobs/finish').set('Authorization', `Bearer ${token}`)
     const page = await request.get(`/_mock/ui?token=${token}`)
     const pageWithout = await request.get('/_mock/ui')
@@ -118,7 +118,7 @@ describe('control plane: bound beyond loopback', () => {
 
     expect(token).toMatch(/^[0-9a-f]{32}$/)
     expect([without.status, wrong.status, pageWithout.status]).toEqual([401, 401, 401])
-    expect(without.body.details).toMatch(/X-Promokit-Token/)
+    expect(without.body.details).toMatch(/X-Promokit-Control-Token/)
     expect([right.status, bearer.status, page.status, asset.status, api.status]).toEqual([200, 200, 200, 200, 200])
     expect(page.text).toContain(token)
     expect(page.headers['x-frame-options']).toBe('DENY')
@@ -131,7 +131,7 @@ describe('control plane: bound beyond loopback', () => {
     expect(loopback.deps.config.controlToken).toBeUndefined()
     expect((await loopback.request.get('/_mock/clock')).status).toBe(200)
     expect((await given.request.get('/_mock/clock')).status).toBe(401)
-    expect((await given.request.get('/_mock/clock').set('X-Promokit-Token', 'secret-1')).status).toBe(200)
+    expect((await given.request.get('/_mock/clock').set('X-Promokit-Control-Token', 'secret-1')).status).toBe(200)
   })
 })
 

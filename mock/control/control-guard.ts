@@ -6,7 +6,7 @@ import { mediaType } from '../pipeline/read-body.js'
 import { hostAllowList, isLoopbackHost } from './control-hosts.js'
 
 /** The header a control request carries the control token in (or `Authorization: Bearer <token>`). */
-export const CONTROL_TOKEN_HEADER = 'X-Promokit-Token'
+export const CONTROL_TOKEN_HEADER = 'X-Promokit-Control-Token'
 
 const EXPOSED = 'X-Request-Id, Retry-After, Allow'
 const METHODS = 'GET, POST, PUT, DELETE'

@@ -89,7 +89,7 @@ describe('the control plane in Chromium, --control-origin and a control token', 
   it('a listed origin reads and drives it with the token, and not without', async () => {
     const page = await browser.newPage()
     await page.goto(origin.url)
-    const token = { 'X-Promokit-Token': 'tok-21' }
+    const token = { 'X-Promokit-Control-Token': 'tok-21' }
     const withoutToken = await fetchFromPage(page, `${mock.url}/_mock/clock`)
     const read = await fetchFromPage(page, `${mock.url}/_mock/clock`, { headers: token })
     const moved = await fetchFromPage(page, `${mock.url}/_mock/clock/advance`, { method: 'POST', headers: token, body: { ms: 1000 } })
