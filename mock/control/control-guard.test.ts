@@ -66,8 +66,11 @@ describe('control plane: other origins (default flags)', () => {
     const withHeader = await request.post('/_mock/jobs/finish').set({ ...own, 'X-Requested-With': 'fetch' })
     const json = await request.post('/_mock/clock/advance').set(own).send({ ms: 1 })
     const curl = await request.post('/_mock/jobs/finish')
+    // Node's fetch says `sec-fetch-mode: cors` (and nothing else a browser says)
+    const nodeFetch = await request.post('/_mock/jobs/finish').set('Sec-Fetch-Mode', 'cors')
 
     expect(simple.status).toBe(403)
+    expect(nodeFetch.status).toBe(200)
     expect(simple.body.details).toMatch(/Content-Type: application\/json or an X- header/)
     expect([withHeader.status, json.status, curl.status]).toEqual([200, 200, 200])
   })

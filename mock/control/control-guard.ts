@@ -98,8 +98,8 @@ const sameOrigin = (origin: string, host: string | undefined): boolean =>
 const isNavigation = (request: CoreRequest): boolean =>
   READS.has(request.method) && headerOf(request, 'sec-fetch-mode') === 'navigate' && (headerOf(request, 'sec-fetch-dest') ?? 'document') === 'document'
 
-const isFromBrowser = (request: CoreRequest): boolean =>
-  ['origin', 'referer', 'sec-fetch-site', 'sec-fetch-mode'].some((name) => headerOf(request, name) !== undefined)
+// Not Sec-Fetch-Mode: Node's fetch (undici) sends `sec-fetch-mode: cors` too; a browser that sends it sends Sec-Fetch-Site.
+const isFromBrowser = (request: CoreRequest): boolean => ['origin', 'referer', 'sec-fetch-site'].some((name) => headerOf(request, name) !== undefined)
 
 /** What a browser sends without a preflight: no JSON content type and no custom (X-) header. */
 function isSimple(request: CoreRequest): boolean {
