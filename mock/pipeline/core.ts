@@ -29,12 +29,14 @@ export interface MockCoreOptions {
   /** Replaces or adds handlers (tests of one resource, or a user's own overrides). */
   handlers?: OperationHandlers
   control?: ControlHooks
+  /** `false`: custom handlers' answers are served without checking them against the spec. */
+  validateHandlers?: boolean
   /** The adapter serves the site's pages itself (Node): site paths come back as `{ passed }`. Otherwise they are the API's 404. */
   site?: boolean
   /**
    * Guards the control plane (`/_mock`, the console) against other origins' pages and DNS rebinding
-   * (mock/control/control-guard.ts): on for what listens on a network (node:http, Express). In-process
-   * uses (MSW, the portable core) have no network a page or neighbour could reach it through.
+   * (mock/control/control-guard.ts). Default: on when the adapter serves the site, i.e. what listens on a
+   * network (node:http, Express); off in-process (MSW, the portable core), which no page or neighbour can reach.
    */
   guardControl?: boolean
 }
@@ -60,11 +62,11 @@ export interface MockCore {
  * the Express app and the MSW handlers are adapters around it (mock/adapters, mock/msw).
  */
 export function createMockCore(deps: MockDeps, options: MockCoreOptions = {}): MockCore {
-  const assignId = createRequestIdAssigner()
+  const assignId = createRequestIdAssigner(deps.ids.requestIdPrefix)
   const corsOrigins = new Set(deps.config.corsOrigins)
-  const operations = createOperationPipeline(deps, { ...operationHandlers, ...options.handlers })
+  const operations = createOperationPipeline(deps, { builtin: operationHandlers, custom: options.handlers, validate: options.validateHandlers !== false })
   const routes = createControlRoutes(deps, options.control)
-  const guard = options.guardControl ? createControlGuard(deps.config) : undefined
+  const guard = (options.guardControl ?? options.site) ? createControlGuard(deps.config) : undefined
 
   function answerRequest(request: CoreRequest): CoreAnswer | Promise<CoreAnswer> | Passed {
     const { path, search } = splitTarget(request.url)
