@@ -29,6 +29,16 @@ describe('JSON pointers (RFC 6901)', () => {
     expect(setAt(doc, '', 'whole')).toBe('whole')
   })
 
+  it('writes into an array only an item or one past the end: `length` or a far index changes nothing', () => {
+    const doc = { list: [1, 2] }
+    setAt(doc, '/list/length', 0)
+    setAt(doc, '/list/99999999', 3)
+    setAt(doc, '/list/01', 3)
+    setAt(doc, '/list/2', 3)
+    expect(doc.list).toEqual([1, 2, 3])
+    expect(removeAt(doc, '/list/length')).toBe(false)
+  })
+
   it('refuses tokens that reach a prototype and a `~` that is no escape, writing nothing', () => {
     for (const pointer of ['/__proto__/polluted', '/constructor/prototype/polluted', '/a/prototype']) {
       expect(() => parsePointer(pointer)).toThrow(RangeError)
