@@ -3,6 +3,16 @@ import { latin1, writeLatin1 } from './latin1.js'
 /** Issues resource ids of the form `<prefix>_<opaque>`, e.g. `camp_1a2b…`. */
 export interface IdSource {
   next(prefix: string): string
+  /**
+   * Random bytes for secrets (tokens, keys). Optional: without it they come from the CSPRNG. A journal
+   * (mock/persistence) records and replays them, so a restart gives back the secrets clients hold.
+   */
+  bytes?(count: number): Uint8Array
+}
+
+/** `count` random bytes from the source, or from the CSPRNG when it has none. */
+export function randomBytes(ids: IdSource | undefined, count: number): Uint8Array {
+  return ids?.bytes?.(count) ?? globalThis.crypto.getRandomValues(new Uint8Array(count))
 }
 
 const ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'

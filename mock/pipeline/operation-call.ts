@@ -68,7 +68,8 @@ export function callHandler(deps: MockDeps, plan: OperationPlan, request: Operat
   }
   let outcome: HandlerResult | PromiseLike<HandlerResult>
   try {
-    outcome = plan.handler(request, { deps, project })
+    const handler = plan.handler
+    outcome = deps.changes ? deps.changes.operation(request, project, () => handler(request, { deps, project })) : handler(request, { deps, project })
   } catch (error) {
     return finish(recover(error))
   }
