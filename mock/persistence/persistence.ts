@@ -97,7 +97,7 @@ export async function openPersistence(path: string, deps: MockDeps, options: Per
   const store = new DurableState(path, journaled, doc !== undefined, recovery, options)
   // journals a crash left mid-compaction (or none yet): a fresh snapshot settles them
   if (reopen && reopen.generation === generation && journals.every((j) => j.generation <= generation)) await store.reopen(generation, reopen.validBytes)
-  else await store.startOver(Math.max(generation, reopen?.generation ?? -1), journals.map((j) => j.file))
+  else await store.startOver(Math.max(generation, ...journals.map((j) => j.generation)), journals.map((j) => j.file))
   deps.changes = new ChangeJournal(journaled, store)
   return store
 }
@@ -181,6 +181,6 @@ class DurableState implements Persistence {
     this.#generation = next
     await old?.close()
     await writeFileAtomic(this.path, text)
-    await Promise.all(obsolete.map((file) => unlink(file).catch(() => undefined)))
+    await Promise.all(obsolete.filter((file) => file !== writer.path).map((file) => unlink(file).catch(() => undefined)))
   }
 }

@@ -3,11 +3,14 @@ import { createMockCore } from '../pipeline/core.js'
 import type { CoreAnswer } from '../pipeline/exchange.js'
 import { silentLog } from '../pipeline/request-log.js'
 
-/** The list operations a restored project is read back through (path, operationId, whether to page through all of it). */
+/**
+ * The list operations a restored project is read back through (path, operationId, whether to page
+ * through all of it). Not the vouchers: listing them generates the codes of due campaigns, a change
+ * of state (and of which codes later campaigns get) that a check must not make.
+ */
 const READS: ReadonlyArray<[path: string, operationId: string, allPages: boolean]> = [
   ['/v1/campaigns', 'listCampaigns', true],
   ['/v1/categories', 'listCategories', true],
-  ['/v1/vouchers', 'listVouchers', false],
   ['/v1/exports', 'listExports', true],
   ['/v1/redemptions', 'listRedemptions', true],
   ['/v1/async-actions', 'listAsyncActions', false],
