@@ -193,7 +193,7 @@ describe('--state-file (the real CLI)', () => {
     }
   }, 60_000)
 
-  it('a SIGKILL in the middle of voucher generation and of an export: both resume, with the codes clients already saw', async () => {
+  it('a SIGKILL in the middle of voucher generation, an export and an async delete: all resume, with the codes clients already saw', async () => {
     const file = join(dir, 'jobs.json')
     const first = await started(['--state-file', file, '--generation-rate', '100', '--max-vouchers-count', '5000'])
     const generating = await call(first, 'POST', '/v1/campaigns', { name: 'Slow coupons', campaign_type: 'DISCOUNT_COUPONS', vouchers_count: 3000, voucher: { type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 5 }, code_config: { pattern: 'SLOW-###' } } })
@@ -217,6 +217,9 @@ describe('--state-file (the real CLI)', () => {
     expect(redemption.status).toBe(200)
     const exported = await call(first, 'POST', '/v1/campaigns/camp_demo0002/transactions/export', {})
     expect(exported.body.status).toBe('SCHEDULED')
+    const doomed = await call(first, 'POST', '/v1/campaigns', promotion('Deleted in the background'))
+    const deletion = await call(first, 'DELETE', `/v1/campaigns/${doomed.body.id}?force=true`)
+    expect(deletion.status).toBe(202)
     const token = await fetch(`${first.url}/v1/oauth/token`, { method: 'POST', headers: { ...APP, 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'grant_type=client_credentials&scope=api+campaigns' })
     const bearer = ((await token.json()) as { access_token: string }).access_token
     const savedAt = (await call(first, 'GET', '/_mock/clock')).body.epoch_ms as number
@@ -234,7 +237,11 @@ describe('--state-file (the real CLI)', () => {
       expect(await codesOf(second, rival.body.id)).toEqual(seenRival)
       expect((await call(second, 'GET', '/v1/vouchers/GIFT-0001')).body.gift.balance).toBe(10_000 - 250)
       expect((await call(second, 'GET', '/v1/campaigns', undefined, { Authorization: `Bearer ${bearer}` })).status).toBe(200)
+      // the async deletion goes on on the restored clock (on the wall clock it may be done by now)
+      expect((await call(second, 'GET', `/v1/async-actions/${deletion.body.async_action_id}`)).status).toBe(200)
       await call(second, 'POST', '/_mock/jobs/finish')
+      expect((await call(second, 'GET', `/v1/async-actions/${deletion.body.async_action_id}`)).body.status).toBe('DONE')
+      expect((await call(second, 'GET', `/v1/campaigns/${doomed.body.id}`)).status).toBe(404)
       expect((await call(second, 'GET', `/v1/campaigns/${generating.body.id}`)).body).toMatchObject({ vouchers_generation_status: 'DONE', vouchers_count: 3000 })
       const ex = await call(second, 'GET', `/v1/exports/${exported.body.id}`)
       expect(ex.body.status).toBe('DONE')
