@@ -63,7 +63,8 @@ export interface JournalSink {
  * which codes a campaign gets depends on which campaigns generated before it).
  */
 export class ChangeJournal implements ChangeRecorder {
-  readonly #pending = new Map<string, Promise<void>>()
+  /** Per request id: the latest record's write, and how many answers still wait for it (a client may reuse an X-Request-Id). */
+  readonly #pending = new Map<string, { written: Promise<void>; waiting: number }>()
 
   constructor(
     private readonly deps: MockDeps & { clock: JournalClock; ids: TapeIds },
@@ -105,13 +106,17 @@ export class ChangeJournal implements ChangeRecorder {
   }
 
   durable(requestId: string): Promise<void> | undefined {
-    const written = this.#pending.get(requestId)
-    if (written) this.#pending.delete(requestId)
-    return written
+    const pending = this.#pending.get(requestId)
+    if (!pending) return undefined
+    if (--pending.waiting === 0) this.#pending.delete(requestId)
+    return pending.written
   }
 
+  // Records are written in the order they are appended: waiting for the latest covers the earlier ones.
   #record(requestId: string, record: JournalRecord): void {
-    this.#pending.set(requestId, this.sink.append(record))
+    const written = this.sink.append(record)
+    const pending = this.#pending.get(requestId)
+    this.#pending.set(requestId, { written, waiting: (pending?.waiting ?? 0) + 1 })
   }
 }
 

@@ -119,6 +119,7 @@ class DurableState implements Persistence {
   #writer: JournalWriter | undefined
   #generation = -1
   #compacting: Promise<void> | undefined
+  #failureLogged = false
 
   constructor(
     readonly path: string,
@@ -148,6 +149,11 @@ class DurableState implements Persistence {
     const writer = this.#writer
     if (!writer) return Promise.reject(new Error('the state journal is closed'))
     const written = writer.append(record)
+    written.catch((error: Error) => {
+      if (this.#failureLogged) return
+      this.#failureLogged = true
+      this.#logger?.error({ err: error, file: writer.path }, 'cannot write the state journal: changes are refused (answered 500) until the mock is restarted')
+    })
     if (writer.bytes > this.#limit && !this.#compacting) {
       void this.compact().catch((error: Error) => this.#logger?.error({ err: error }, 'state snapshot failed; the journal keeps growing'))
     }
