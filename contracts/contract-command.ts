@@ -14,6 +14,7 @@ import { DEFAULTS, newRunId, planChecks, runSuite } from './runner.js'
 import { loadSuite } from './suite.js'
 import { fail, toRegExp, writeOutput } from './command-support.js'
 import { prepareTarget, startReaching } from './prepare-target.js'
+import { ProfileError, withProfile } from './profiles.js'
 import { clusterUrl } from './target.js'
 import type { KnownIds, RunReport } from './types.js'
 
@@ -48,6 +49,8 @@ interface ContractFlags extends Credentials, Omit<KnownIds, 'giftCampaignId' | '
   reporter: ReporterKind[]
   outputFile: string[]
   list?: boolean
+  profile?: string
+  config?: string
 }
 
 const collect = (value: string, previous: string[]): string[] => [...previous, value]
@@ -95,7 +98,19 @@ export function contractCommand(io: CommandIo = { stdout: process.stdout, env: p
     .option('--reporter <kind>', 'also write a report: junit, json or html (repeatable)', collectReporter, [])
     .option('--output-file <path>', 'file for the reporter at the same position (repeatable; default promokit-contract.<ext>)', collect, [])
     .option('--list', 'print the planned checks and the requests they will send, then exit (sends nothing)')
-    .action(async (flags: ContractFlags) => runContractCommand(flags, io))
+    .option('--profile <name>', 'take the target, credential variables, ids, budget and baseline from this profile of promokit.config.json/.yaml (flags still win)')
+    .option('--config <file>', 'the config file of --profile (default: promokit.config.json, .yaml or .yml here)')
+    .action(async (flags: ContractFlags, command: Command) => runContractCommand(await profiled(flags, command, io.env), io))
+}
+
+/** The flags with the chosen profile under them (a usage error, exit 2, for a missing or wrong config). */
+async function profiled(flags: ContractFlags, command: Command, env: NodeJS.ProcessEnv): Promise<ContractFlags> {
+  try {
+    return await withProfile(flags, (key) => command.getOptionValueSource(key) === 'cli', env)
+  } catch (error) {
+    if (error instanceof ProfileError) throw new CliError(USAGE_ERROR, error.message)
+    throw error
+  }
 }
 
 async function runContractCommand(flags: ContractFlags, io: CommandIo): Promise<void> {
@@ -106,7 +121,7 @@ async function runContractCommand(flags: ContractFlags, io: CommandIo): Promise<
   const suite = await loadSuite()
   if (flags.latency !== undefined && (flags.baseUrl || flags.cluster)) throw new CliError(USAGE_ERROR, '--latency applies to the in-process mock only (drop --base-url/--cluster)')
   const plan = { readOnly: flags.readOnly, grep, budget: flags.budget }
-  const baseline = flags.baseline === undefined ? undefined : readBaseline(flags.baseline)
+  const baseline = flags.baseline === undefined ? undefined : readBaseline(flags.baseline, new Set(suite.checks.map((c) => c.id)))
   if (flags.baselineExpires !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(flags.baselineExpires)) throw new CliError(USAGE_ERROR, `--baseline-expires must be a date YYYY-MM-DD, got "${flags.baselineExpires}"`)
   if (flags.list) return printPlan(io.stdout, planChecks(suite.checks, plan), { budget: flags.budget, maxRequests: flags.maxRequests })
 
@@ -180,7 +195,7 @@ async function runContractCommand(flags: ContractFlags, io: CommandIo): Promise<
   if (report.summary.failed > 0) throw new CliError(1, `${report.summary.failed} check(s) failed`)
 }
 
-function readBaseline(file: string): Baseline {
+function readBaseline(file: string, checks: ReadonlySet<string>): Baseline {
   let text: string
   try {
     text = readFileSync(file, 'utf8')
@@ -188,7 +203,7 @@ function readBaseline(file: string): Baseline {
     throw new CliError(USAGE_ERROR, `--baseline ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file (create one with --record-baseline)' : (error as Error).message}`)
   }
   try {
-    return parseBaseline(text, file)
+    return parseBaseline(text, file, checks)
   } catch (error) {
     throw new CliError(USAGE_ERROR, (error as Error).message)
   }
