@@ -53,14 +53,14 @@ export async function openPersistence(path: string, deps: MockDeps, options: Per
   assertPersistable(deps)
   await removeStaleTemps(path)
   const configured = deps.projects.all().map((p) => p.id)
-  const reference = captureState(deps)
   const doc = await readStateText(path)
   const journals = await listJournals(path)
   let generation = -1
   if (doc === undefined) {
     if (journals.length > 0) throw new StateFileError(path, `does not exist, but its journal ${journals[0].file} does; move the journal away to start fresh`)
   } else {
-    const problem = checkDocument(doc, configured, reference)
+    // what this version writes, from the fresh mock: the shape a file's stores are compared with
+    const problem = checkDocument(doc, configured, captureState(deps))
     if (problem) throw new StateFileError(path, problem)
     try {
       applyState(deps, doc as StateDocument)
@@ -92,7 +92,8 @@ export async function openPersistence(path: string, deps: MockDeps, options: Per
   }
   // the mock's time never goes back, whatever the wall clock did meanwhile
   if (journaled.clock.now() < latest) journaled.clock.offset += latest - journaled.clock.now()
-  const unanswerable = await readBackProblem(deps)
+  // a fresh start holds the fixtures, which need no check
+  const unanswerable = doc === undefined ? undefined : await readBackProblem(deps)
   if (unanswerable) throw new StateFileError(path, `restores into a state the API cannot answer with: ${unanswerable}`)
   const store = new DurableState(path, journaled, doc !== undefined, recovery, options)
   // journals a crash left mid-compaction (or none yet): a fresh snapshot settles them
