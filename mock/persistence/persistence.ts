@@ -97,8 +97,11 @@ export async function openPersistence(path: string, deps: MockDeps, options: Per
   if (unanswerable) throw new StateFileError(path, `restores into a state the API cannot answer with: ${unanswerable}`)
   const store = new DurableState(path, journaled, doc !== undefined, recovery, options)
   // journals a crash left mid-compaction (or none yet): a fresh snapshot settles them
-  if (reopen && reopen.generation === generation && journals.every((j) => j.generation <= generation)) await store.reopen(generation, reopen.validBytes)
-  else await store.startOver(Math.max(generation, ...journals.map((j) => j.generation)), journals.map((j) => j.file))
+  if (reopen && reopen.generation === generation && journals.every((j) => j.generation <= generation)) {
+    await store.reopen(generation, reopen.validBytes)
+    // journals older than the snapshot (a crash came after its rename, before their removal) are in it already
+    await Promise.all(journals.filter((j) => j.generation < generation).map((j) => unlink(j.file).catch(() => undefined)))
+  } else await store.startOver(Math.max(generation, ...journals.map((j) => j.generation)), journals.map((j) => j.file))
   deps.changes = new ChangeJournal(journaled, store)
   return store
 }
