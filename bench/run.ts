@@ -14,6 +14,7 @@ import { runGeneration } from './phases/generation.js'
 import { runListBySize } from './phases/list-by-size.js'
 import { runContract } from './phases/contract.js'
 import { runDurability } from './phases/durability.js'
+import { runRecord } from './phases/record.js'
 
 export interface BenchContext {
   root: string
@@ -30,6 +31,7 @@ const PHASES = {
   'list-by-size': runListBySize,
   contract: runContract,
   durability: runDurability,
+  record: runRecord,
 } satisfies Record<string, (ctx: BenchContext) => Promise<void>>
 
 type Phase = keyof typeof PHASES

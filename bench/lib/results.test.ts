@@ -30,6 +30,8 @@ function measured(overrides: Partial<BenchResults> = {}): BenchResults {
     contract_run_latency50_concurrency8_ms: 2800,
     durable_create_rps: { memory: 2000, everysec: 1500, always: 600 },
     restart_1m_ms: 1200,
+    record_direct_rps: 4000,
+    record_proxy_rps: 2400,
     ...overrides,
   }
 }
@@ -69,6 +71,7 @@ describe('evaluateTargets', () => {
       ['durable_create', true],
       ['restart_1m', true],
       ['contract_run_remote', true],
+      ['record_overhead', true],
     ])
   })
 

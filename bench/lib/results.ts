@@ -86,6 +86,10 @@ export interface BenchResults {
   /** Start-up to first 2xx with 1,000,000 generated vouchers in the state file (clean stop; SIGKILL, replayed). */
   restart_1m_ms: Figure
   restart_1m_after_kill_ms: Figure
+  /** Issue 27: the list call against the mock directly and through `promokit record`, and the HAR bytes per recorded exchange. */
+  record_direct_rps: Figure
+  record_proxy_rps: Figure
+  har_bytes_per_exchange: Figure
   ratios: Record<string, Figure>
   throughput: ThroughputRow[]
   targets: TargetResult[]
@@ -122,6 +126,7 @@ export function computeRatios(r: BenchResults): Record<string, Figure> {
     list_generating_p50_10k_vs_1k: ratio(r.list_generating_p50_ms_by_size['10000'], r.list_generating_p50_ms_by_size['1000']),
     create_everysec_vs_memory: ratio(r.durable_create_rps.everysec, r.durable_create_rps.memory),
     create_always_vs_memory: ratio(r.durable_create_rps.always, r.durable_create_rps.memory),
+    record_vs_direct: ratio(r.record_proxy_rps, r.record_direct_rps),
   }
 }
 
@@ -152,6 +157,7 @@ export function evaluateTargets(r: BenchResults): TargetResult[] {
     atLeast('durable_create', 'Creates with --state-file (fsync everysec) vs in memory', q.create_everysec_vs_memory, 0.5, x, '≥ 0.5×'),
     atMost('restart_1m', 'Restart with 1,000,000 vouchers in the state file', r.restart_1m_ms, 2000, (v) => `${fmt(v)} ms`, '≤ 2,000 ms'),
     atMost('contract_run_remote', 'Contract run, 50 ms latency, --concurrency 8', r.contract_run_latency50_concurrency8_ms, 3000, (v) => `${fmt(v)} ms`, '≤ 3,000 ms'),
+    atLeast('record_overhead', 'List through promokit record vs the mock directly (issue 27)', q.record_vs_direct, 0.5, x, '≥ 0.5×'),
   ]
 }
 
@@ -225,6 +231,9 @@ export function emptyResults(command: string, quick: boolean, machine: MachineIn
     journal_bytes_per_create: null,
     restart_1m_ms: null,
     restart_1m_after_kill_ms: null,
+    record_direct_rps: null,
+    record_proxy_rps: null,
+    har_bytes_per_exchange: null,
     ratios: {},
     throughput: [],
     targets: [],

@@ -1,7 +1,6 @@
 import { appendFileSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, expectContract, loadContractValidator } from '../../mock/testing/index.js'
 import { sharedSpec } from '../../mock/testing/shared-spec.js'
@@ -10,32 +9,10 @@ import { journalLine } from '../../mock/persistence/journal-file.js'
 import { journalPath, journalSources, openPersistence } from '../../mock/persistence/persistence.js'
 import { StateFileError } from '../../mock/persistence/state-file.js'
 import { applyState, captureState, checkDocument, STATE_VERSION, type StateDocument } from '../../mock/persistence/state-snapshot.js'
+import { APP, call, started, stop } from './cli-calls.js'
 import { ensureBuilt, startCli, type RunningCli } from './cli-process.js'
 
-const APP = { 'X-App-Id': 'promokit-app-id', 'X-App-Token': 'promokit-app-token' }
 let dir: string
-
-async function call(cli: RunningCli, method: string, path: string, body?: unknown, headers: Record<string, string> = APP) {
-  const res = await fetch(`${cli.url}${path}`, {
-    method,
-    headers: { ...headers, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  const text = await res.text()
-  const json = (res.headers.get('content-type') ?? '').includes('json') && text ? JSON.parse(text) : text
-  return { status: res.status, body: json, headers: Object.fromEntries(res.headers) }
-}
-
-async function started(args: string[]): Promise<RunningCli> {
-  const s = await startCli(args)
-  if (!s.ok) throw new Error(`the mock did not start (exit ${s.code}): ${s.stderr}`)
-  return s.cli
-}
-
-async function stop(cli: RunningCli, signal: NodeJS.Signals = 'SIGTERM') {
-  cli.proc.kill(signal)
-  return cli.exited
-}
 
 const promotion = (name: string) => ({ name, campaign_type: 'PROMOTION', promotion: { tiers: [{ name: 'T', action: { discount: { type: 'PERCENT', percent_off: 5 } } }] } })
 
@@ -295,47 +272,4 @@ describe('--state-file (the real CLI)', () => {
     const saved = JSON.parse(readFileSync(file, 'utf8')) as StateDocument
     expect(JSON.stringify(saved.projects.proj_demo0001.campaigns)).toContain('In flight at the stop')
   }, 60_000)
-
-  it('loses nothing acknowledged to SIGKILLs at random moments under four writers (campaigns, categories, a sandbox)', async () => {
-    const file = join(dir, 'killed.json')
-    const moments = fc.sample(fc.integer({ min: 30, max: 400 }), { seed: 20261126, numRuns: 5 })
-    const acknowledged: Array<{ path: string; headers: Record<string, string> }> = []
-    let sandboxKeys: Record<string, string> | undefined
-    let names = 0
-    for (const [round, moment] of moments.entries()) {
-      const cli = await started(['--state-file', file])
-      for (const { path, headers } of acknowledged) expect((await call(cli, 'GET', path, undefined, headers)).status, `round ${round}: ${path}`).toBe(200)
-      if (!sandboxKeys) {
-        const created = (await call(cli, 'POST', '/_mock/sandboxes')).body
-        sandboxKeys = { 'X-App-Id': created.keys.app_id, 'X-App-Token': created.keys.app_token }
-      }
-      const sandbox = sandboxKeys
-      const writers: Array<[string, (n: number) => unknown, Record<string, string>]> = [
-        ['/v1/campaigns', (n) => promotion(`Killed ${n}`), APP],
-        ['/v1/campaigns', (n) => promotion(`Killed too ${n}`), APP],
-        ['/v1/categories', (n) => ({ name: `Category ${n}`, hierarchy: 1 }), APP],
-        ['/v1/campaigns', (n) => promotion(`Sandboxed ${n}`), sandbox],
-      ]
-      let running = true
-      const load = writers.map(async ([path, body, headers]) => {
-        while (running) {
-          const res = await call(cli, 'POST', path, body(names++), headers).catch(() => undefined)
-          if (!res) return
-          if (res.status === 200) acknowledged.push({ path: `${path}/${res.body.id}`, headers })
-        }
-      })
-      await new Promise((resolve) => setTimeout(resolve, moment))
-      expect(await stop(cli, 'SIGKILL')).toMatchObject({ signal: 'SIGKILL' })
-      running = false
-      await Promise.all(load)
-    }
-    expect(acknowledged.length).toBeGreaterThan(20)
-    const last = await started(['--state-file', file])
-    try {
-      for (const { path, headers } of acknowledged) expect((await call(last, 'GET', path, undefined, headers)).status, path).toBe(200)
-      expectContract(await call(last, 'GET', '/v1/campaigns?limit=100'), 'listCampaigns')
-    } finally {
-      await stop(last)
-    }
-  }, 120_000)
 })
