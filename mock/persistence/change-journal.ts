@@ -136,7 +136,7 @@ export async function replayJournal(deps: MockDeps & { clock: JournalClock; ids:
         if (!project || !handler) throw new Error(`${source}, record ${i + 1}: ${project ? `unknown operation ${record.op}` : `project ${record.proj} does not exist`}`)
         const { op: operationId, method, path, params, query, body, auth, rid: requestId, base: baseUrl } = record
         const request: OperationRequest = { operationId, method, path, params, query, headers: {}, body, auth, requestId, baseUrl }
-        await handler(request, { deps, project })
+        await handler(request, { deps, project, defaultAnswer: () => Promise.reject(new Error('a replayed built-in handler has no default answer')) })
       } else {
         const key = `${record.method} ${record.path}`
         const route = Object.hasOwn(routes, key) ? routes[key] : sandboxRouteFor(deps, record.method, record.path)

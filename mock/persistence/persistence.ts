@@ -87,7 +87,8 @@ export async function openPersistence(path: string, deps: MockDeps, options: Per
     if (contents.tornBytes > 0) options.logger?.warn({ file, bytes: contents.tornBytes }, `journal ${file}: dropped a torn last record of ${contents.tornBytes} bytes (the process stopped while writing it; it was never acknowledged)`)
     recovery.replayed += records.length
     recovery.tornBytes += contents.tornBytes
-    for (const r of records) latest = Math.max(latest, r.t)
+    // where the clock stood at the stop: at or after the last record (a reset may have rewound it before that)
+    if (records.length > 0) latest = records[records.length - 1].t
     reopen = contents.generation === -1 ? undefined : { generation: g, validBytes: contents.validBytes }
   }
   // the mock's time never goes back, whatever the wall clock did meanwhile
