@@ -47,8 +47,8 @@ export function createSiteApp(deps: MockDeps): Express {
 }
 
 function mountSite(app: Express, deps: MockDeps): void {
-  // qs parsing, as the core's own query parser
-  app.set('query parser', parseQuery)
+  // qs parsing, as the core's own query parser (which needs the instance's qs for repeated and nested keys)
+  app.set('query parser', (query: string) => parseQuery(query, deps.qs))
   app.use(createSiteRouter(deps))
   app.use(`${CONTROL_PREFIX}/ui`, createConsoleRouter(deps))
   app.use((req: Request) => {

@@ -46,6 +46,6 @@ describe('promokit mock --cors-origin', () => {
     const out = capture()
     await runCli(['node', 'promokit', 'mock', '--cors-origin', origin], [mockCommand({ stdout: out.io.stdout, env: {} })], out.io)
     expect(out.exits).toEqual([2])
-    expect(out.text.stderr).toMatch(/--cors-origin\/--client-origin: expected an origin/)
+    expect(out.text.stderr).toMatch(/--cors-origin: expected an origin/)
   })
 })

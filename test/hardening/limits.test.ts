@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { closeServer, listen } from '../../mock/server.js'
 import { createTestApp, expectContract } from '../../mock/testing/index.js'
-import { contractProblems, fingerprint, startLiveApp, type LiveApp } from './harness.js'
+import { contractProblems, fingerprint, handlerOf, LIVE_ENTRIES, startLiveApp, type LiveApp } from './harness.js'
 
 const promotion = (name: string) => ({ name, campaign_type: 'PROMOTION', promotion: { tiers: [{ name: 'T', action: { discount: { type: 'PERCENT', percent_off: 5 } } }] } })
 
@@ -20,10 +20,10 @@ function rawExchange(port: number, chunks: string[], { end = true } = {}): Promi
   })
 }
 
-describe('limits', () => {
+describe.each(LIVE_ENTRIES)('limits (%s)', (entry) => {
   let live: LiveApp
   beforeAll(async () => {
-    live = await startLiveApp()
+    live = await startLiveApp({}, entry)
   })
   afterAll(() => live?.close())
 
@@ -113,7 +113,7 @@ describe('limits', () => {
 
   it('closes connections of clients too slow to send their headers or body (408), and keeps serving others', async () => {
     const t = await createTestApp()
-    const server = await listen(t.app, '127.0.0.1', 0, { headersTimeout: 300, requestTimeout: 600 })
+    const server = await listen(handlerOf(t, entry), '127.0.0.1', 0, { headersTimeout: 300, requestTimeout: 600 })
     expect(server.headersTimeout).toBe(300)
     expect(server.requestTimeout).toBe(600)
     try {
