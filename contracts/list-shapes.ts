@@ -23,7 +23,9 @@ export function listItems(body: any): any[] | undefined {
 /** The `data_ref` the spec gives an operation's 200 answer (its const, or the first of its enum). */
 export function specDataRef(validator: SuiteValidator, operationId: string): string | undefined {
   const op = validator.operations.find((o) => o.operationId === operationId)
-  const schema = (op?.responses['200'] as any)?.content?.['application/json']?.schema
+  const answer = op?.responses['200'] as any
+  // The validator's operations carry schemas by media type; a raw OpenAPI operation carries content.
+  const schema = answer?.schemas?.['application/json'] ?? answer?.content?.['application/json']?.schema
   const ref = schema?.properties?.data_ref
   return ref?.const ?? ref?.enum?.[0]
 }
