@@ -12,6 +12,7 @@ import { renderJunit } from './reporters/junit.js'
 import { TargetUnusable } from './preflight.js'
 import { DEFAULTS, newRunId, planChecks, runSuite } from './runner.js'
 import { loadSuite } from './suite.js'
+import { generatedChecks } from './generate/index.js'
 import { fail, toRegExp, writeOutput } from './command-support.js'
 import { prepareTarget, startReaching } from './prepare-target.js'
 import { clusterUrl } from './target.js'
@@ -48,6 +49,10 @@ interface ContractFlags extends Credentials, Omit<KnownIds, 'giftCampaignId' | '
   reporter: ReporterKind[]
   outputFile: string[]
   list?: boolean
+  generate?: number
+  seed?: number
+  clientId?: string
+  clientToken?: string
 }
 
 const collect = (value: string, previous: string[]): string[] => [...previous, value]
@@ -94,6 +99,10 @@ export function contractCommand(io: CommandIo = { stdout: process.stdout, env: p
     .option('--baseline-expires <YYYY-MM-DD>', 'expiry written by --record-baseline (default: in 30 days)')
     .option('--reporter <kind>', 'also write a report: junit, json or html (repeatable)', collectReporter, [])
     .option('--output-file <path>', 'file for the reporter at the same position (repeatable; default promokit-contract.<ext>)', collect, [])
+    .option('--generate <n>', 'instead of the fixed checks, about n property-based requests generated from the spec (fast-check; see --seed)', integerOption(1))
+    .option('--seed <n>', 'the seed of --generate (printed with every failure, to replay it)', integerOption(0))
+    .option('--client-id <id>', 'X-Client-Application-Id, client-side keys for /client/v1 (env PROMOKIT_CLIENT_ID)')
+    .option('--client-token <token>', 'X-Client-Token (env PROMOKIT_CLIENT_TOKEN)')
     .option('--list', 'print the planned checks and the requests they will send, then exit (sends nothing)')
     .action(async (flags: ContractFlags) => runContractCommand(flags, io))
 }
@@ -104,11 +113,13 @@ async function runContractCommand(flags: ContractFlags, io: CommandIo): Promise<
   const grep = flags.grep === undefined ? undefined : toRegExp(flags.grep)
   const reached = flags.list ? undefined : startReaching(flags.baseUrl)
   const suite = await loadSuite()
+  const seed = flags.seed ?? Date.now() % 1_000_000
+  const checks = flags.generate === undefined ? suite.checks : generatedChecks(suite.validator, { count: flags.generate, seed })
   if (flags.latency !== undefined && (flags.baseUrl || flags.cluster)) throw new CliError(USAGE_ERROR, '--latency applies to the in-process mock only (drop --base-url/--cluster)')
   const plan = { readOnly: flags.readOnly, grep, budget: flags.budget }
   const baseline = flags.baseline === undefined ? undefined : readBaseline(flags.baseline)
   if (flags.baselineExpires !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(flags.baselineExpires)) throw new CliError(USAGE_ERROR, `--baseline-expires must be a date YYYY-MM-DD, got "${flags.baselineExpires}"`)
-  if (flags.list) return printPlan(io.stdout, planChecks(suite.checks, plan), { budget: flags.budget, maxRequests: flags.maxRequests })
+  if (flags.list) return printPlan(io.stdout, planChecks(checks, plan), { budget: flags.budget, maxRequests: flags.maxRequests })
 
   let baseUrl = flags.baseUrl
   if (flags.cluster) {
@@ -126,6 +137,8 @@ async function runContractCommand(flags: ContractFlags, io: CommandIo): Promise<
     bearerToken: flags.bearerToken ?? env('PROMOKIT_BEARER_TOKEN'),
     managementId: flags.managementId ?? env('PROMOKIT_MANAGEMENT_ID'),
     managementToken: flags.managementToken ?? env('PROMOKIT_MANAGEMENT_TOKEN'),
+    clientId: flags.clientId ?? env('PROMOKIT_CLIENT_ID'),
+    clientToken: flags.clientToken ?? env('PROMOKIT_CLIENT_TOKEN'),
   }
   const ids: KnownIds = {
     projectId: flags.projectId ?? env('PROMOKIT_PROJECT_ID'),
@@ -148,10 +161,11 @@ async function runContractCommand(flags: ContractFlags, io: CommandIo): Promise<
   process.once('SIGINT', onSigint)
   let report: RunReport
   try {
+    if (flags.generate !== undefined) io.stdout.write(`Generating about ${flags.generate} requests from the spec, seed ${seed}\n`)
     io.stdout.write(`Running the contract suite against ${baseUrl}${isMock ? ' (promokit mock: async waits advance its clock)' : ''}${flags.readOnly ? ' — read-only' : ''}\n`)
     const runId = newRunId()
     report = await runSuite({
-      baseUrl, credentials, isMock, ids, validator: suite.validator, checks: suite.checks, readOnly: flags.readOnly, grep, runId,
+      baseUrl, credentials, isMock, ids, validator: suite.validator, checks, readOnly: flags.readOnly, grep, runId,
       budget: flags.budget, concurrency: flags.concurrency, rateLimitWaitMs: flags.rateLimitWait,
       onCheckStart: (_check, index, total) => {
         if (index === 0) io.stdout.write(`${total} checks; resources created are named pk-${runId}-… and deleted at the end\n`)

@@ -51,7 +51,7 @@ describe('the holders checks run on a referral code that has holders (issue 12 s
 
   it('checks the code given: one of another campaign, or unknown, is named as such (never "pass --referral-member-id")', async () => {
     const other = await run({}, { referralCampaignId: 'camp_demo0005', referralMemberId: 'REF-ALICE' })
-    const owner = (await (await fetch(`${t.mock.url}/v1/vouchers/REF-ALICE`, { headers: { 'X-App-Id': t.mock.credentials.appId, 'X-App-Token': t.mock.credentials.appToken } })).json()).campaign_id
+    const owner = ((await (await fetch(`${t.mock.url}/v1/vouchers/REF-ALICE`, { headers: { 'X-App-Id': t.mock.credentials.appId, 'X-App-Token': t.mock.credentials.appToken } })).json()) as any).campaign_id
     if (owner !== 'camp_demo0005') for (const r of holderChecks(other.report)) expect(r.reason).toContain(`belongs to ${owner}`)
     const unknown = await run(emptyFor(() => true), { referralCampaignId: 'camp_demo0005', referralMemberId: 'PK-NO-SUCH-CODE' })
     for (const r of holderChecks(unknown.report)) expect([r.status, r.reason]).toEqual(['skipped', 'the referral code PK-NO-SUCH-CODE (--referral-member-id) does not exist on the target'])
