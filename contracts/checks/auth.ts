@@ -30,7 +30,11 @@ function wrongCredentials(ctx: CheckContext, op: SuiteOperation): { label: strin
   if (s.has('managementId') || s.has('managementToken')) {
     out.push({ label: 'a wrong X-Management-Token', auth: { headers: { 'X-Management-Id': c.managementId ?? WRONG, 'X-Management-Token': WRONG } } })
     if (c.appId && c.appToken) out.push({ label: 'app keys on a management path', auth: 'app' })
-  }
+  } else if (c.managementId && c.managementToken) out.push({ label: 'management keys on a path that does not take them', auth: 'management' })
+  if (s.has('clientApplicationId')) {
+    out.push({ label: 'a wrong X-Client-Token', auth: { headers: { 'X-Client-Application-Id': c.clientId ?? WRONG, 'X-Client-Token': WRONG } } })
+    if (!s.has('appId') && c.appId && c.appToken) out.push({ label: 'secret app keys on a client-side path', auth: 'app' })
+  } else if (c.clientId && c.clientToken) out.push({ label: 'client-side keys on a path that does not take them', auth: 'client' })
   if (out.length === 0) out.push({ label: 'a wrong X-App-Token', auth: { headers: { 'X-App-Id': c.appId ?? WRONG, 'X-App-Token': WRONG } } })
   return out
 }
@@ -42,6 +46,8 @@ export function authChecks(operations: readonly SuiteOperation[]): Check[] {
     title: `${op.operationId} answers 401 without credentials and with wrong ones`,
     operationIds: [op.operationId],
     readOnly: op.method.toUpperCase() === 'GET',
+    // No credentials, the wrong ones of each scheme, and each other set of keys the run has.
+    requests: 5,
     async run(ctx) {
       for (const { label, auth } of [{ label: 'no credentials', auth: 'none' as const }, ...wrongCredentials(ctx, op)]) {
         const res = await ctx.call(probe(ctx, op, auth), { status: 401 })

@@ -1,6 +1,7 @@
 import type { Check } from '../check.js'
 import type { SuiteOperation } from '../suite-validator.js'
 import { authChecks } from './auth.js'
+import { authScopeChecks } from './auth-scopes.js'
 import { campaignErrorChecks } from './campaign-errors.js'
 import { campaignChecks } from './campaigns.js'
 import { checkoutBalanceChecks } from './checkout-balances.js'
@@ -9,6 +10,7 @@ import { checkoutValidityChecks } from './checkout-validity.js'
 import { checkoutChecks } from './checkout.js'
 import { exportChecks } from './exports.js'
 import { listingChecks } from './listing.js'
+import { listInvariantChecks } from './list-invariants.js'
 import { oauthChecks } from './oauth.js'
 import { exportReadChecks, readChecks } from './reads.js'
 import { referralChecks } from './referrals.js'
@@ -18,6 +20,7 @@ import { resourceChecks } from './resources.js'
 export function allChecks(operations: readonly SuiteOperation[]): Check[] {
   return [
     ...listingChecks,
+    ...listInvariantChecks(operations),
     ...readChecks,
     ...campaignChecks,
     ...campaignErrorChecks,
@@ -31,5 +34,6 @@ export function allChecks(operations: readonly SuiteOperation[]): Check[] {
     ...checkoutBalanceChecks,
     ...checkoutValidityChecks,
     ...authChecks(operations),
+    ...authScopeChecks(operations),
   ]
 }

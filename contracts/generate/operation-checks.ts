@@ -22,7 +22,7 @@ export interface GenerateOptions {
 const CHANGES_NOTHING = new Set(['validateStackedDiscounts', 'clientValidateStackedDiscounts', 'introspectOAuthToken'])
 
 /** Key refusals are not what a generated case tests: a generated body never reaches them with the right keys. */
-const isChanging = (op: OperationInfo): boolean => op.method !== 'GET' && !CHANGES_NOTHING.has(op.operationId)
+export const isChanging = (op: OperationInfo): boolean => op.method !== 'GET' && !CHANGES_NOTHING.has(op.operationId)
 
 /**
  * One generated check per operation of the spec (`generate.<operationId>`): valid requests (any documented
@@ -50,11 +50,7 @@ export function operationChecks(validator: ContractValidator, options: GenerateO
         if (!auth) return ctx.skip(`no credentials for ${op.operationId}'s schemes (${op.security.map((s) => Object.keys(s).join('+')).join(' or ')}); pass them`)
         const pool = idPoolOf(ctx)
         await pool.seed(ctx, ops)
-        const pathValues = Object.fromEntries(op.pathParamNames.map((name) => {
-          const real = pool.values(op, name, ctx.ids, changing)
-          const example = op.parameters.find((p) => p.in === 'path' && p.name === name)?.schema?.examples?.[0]
-          return [name, real.length > 0 ? real : [String(example ?? `pk-unknown-${name}`)]]
-        }))
+        const pathValues = pathValuesFor(ctx, op, changing)
         const seed = seedOf(options.seed, op.operationId)
         const valid = changing ? undefined : validRequest(op, pathValues)
         const invalid = invalidRequest(op, pathValues)
@@ -75,6 +71,16 @@ export function operationChecks(validator: ContractValidator, options: GenerateO
 /** The keys of a refusal for the request's form (schema), not a business rule the spec states in prose. */
 const SCHEMA_REFUSALS = new Set(['invalid_payload', 'invalid_query_params'])
 
+/** Real ids for each path parameter (only the run's own for a request that changes something), else the spec's example. */
+export function pathValuesFor(ctx: CheckContext, op: OperationInfo, changing: boolean): Record<string, string[]> {
+  const pool = idPoolOf(ctx)
+  return Object.fromEntries(op.pathParamNames.map((name) => {
+    const real = pool.values(op, name, ctx.ids, changing)
+    const example = op.parameters.find((p) => p.in === 'path' && p.name === name)?.schema?.examples?.[0]
+    return [name, real.length > 0 ? real : [String(example ?? `pk-unknown-${name}`)]]
+  }))
+}
+
 type Outcome = { problems: Problem[]; exchange: Exchange } | undefined
 
 async function tryValid(ctx: CheckContext, validator: ContractValidator, op: OperationInfo, request: GeneratedRequest, auth: AuthMode): Promise<Outcome> {
@@ -89,7 +95,7 @@ async function tryValid(ctx: CheckContext, validator: ContractValidator, op: Ope
   return checkResponse(validator, exchange).length > 0 ? { exchange, problems: checkResponse(validator, exchange) } : undefined
 }
 
-async function tryInvalid(ctx: CheckContext, validator: ContractValidator, op: OperationInfo, request: GeneratedRequest, auth: AuthMode, readBack: OperationInfo | undefined): Promise<Outcome> {
+export async function tryInvalid(ctx: CheckContext, validator: ContractValidator, op: OperationInfo, request: GeneratedRequest, auth: AuthMode, readBack: OperationInfo | undefined): Promise<Outcome> {
   const before = readBack ? await snapshot(ctx, readBack, request.params, readBackAuth(readBack, ctx, auth)) : undefined
   const sent = await ctx.call({ ...toRequestSpec(op, request), auth }, { status: range(400, 499) }).catch((error: unknown) => failureExchange(error))
   if ('problems' in sent) {

@@ -44,12 +44,15 @@ export function validRequest(op: OperationInfo, pathValues: Record<string, reado
  * object, or a body sent as text/plain. The validator confirms the result is invalid before it is sent.
  */
 export function invalidRequest(op: OperationInfo, pathValues: Record<string, readonly string[]>): Arbitrary<GeneratedRequest> | undefined {
-  const mutations = [...queryMutations(op), ...bodyMutations(op)]
+  const mutations = mutationsOf(op)
   if (mutations.length === 0) return undefined
   return fc.tuple(validRequest(op, pathValues), fc.constantFrom(...mutations)).map(([request, mutate]) => mutate(structuredClone(request)))
 }
 
-type Mutation = (request: GeneratedRequest) => GeneratedRequest
+export type Mutation = (request: GeneratedRequest) => GeneratedRequest
+
+/** Every way the spec says a request for `op` can be broken, one thing at a time. */
+export const mutationsOf = (op: OperationInfo): Mutation[] => [...queryMutations(op), ...bodyMutations(op)]
 
 function queryMutations(op: OperationInfo): Mutation[] {
   const out: Mutation[] = []
