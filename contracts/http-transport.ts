@@ -26,10 +26,24 @@ export class TransportTimeout extends Error {
  * fetch (undici) costs about three times the CPU per request and its module load, which is what a contract run
  * against a nearby target spends its time on. Redirects are not followed (a 3xx is an answer to check).
  */
+/** A request that failed on a reused keep-alive socket before any answer. */
+class StaleSocket extends Error {}
+
 export class Transport {
   readonly #agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) }
 
-  send(request: TransportRequest, timeoutMs: number): Promise<TransportResponse> {
+  async send(request: TransportRequest, timeoutMs: number): Promise<TransportResponse> {
+    try {
+      return await this.#send(request, timeoutMs)
+    } catch (error) {
+      // A kept-alive socket the server closed while idle (its keep-alive timeout) fails at once: the request never
+      // reached the server, so it is sent again on a fresh connection (Node's documented reusedSocket pattern).
+      if (!(error instanceof StaleSocket)) throw error
+      return this.#send(request, timeoutMs)
+    }
+  }
+
+  #send(request: TransportRequest, timeoutMs: number): Promise<TransportResponse> {
     const url = new URL(request.url)
     const secure = url.protocol === 'https:'
     const headers = { 'user-agent': 'promokit', ...request.headers, ...(request.body !== undefined ? { 'content-length': String(Buffer.byteLength(request.body)) } : {}) }
@@ -42,8 +56,10 @@ export class Transport {
         clearTimeout(timer)
         reject(error)
       }
-      req.on('error', fail)
+      let answered = false
+      req.on('error', (error: NodeJS.ErrnoException) => fail(!answered && req.reusedSocket && error.code === 'ECONNRESET' ? new StaleSocket() : error))
       req.on('response', (res) => {
+        answered = true
         const chunks: Buffer[] = []
         res.on('data', (chunk: Buffer) => chunks.push(chunk))
         res.on('error', fail)

@@ -54,6 +54,11 @@ export class IdPool {
   }
 }
 
+/** The ids an operation's path takes from the flags (or discovery): a check declares them as `uses`. */
+export function fixturesOf(op: OperationInfo): (keyof KnownIds)[] {
+  return op.pathParamNames.map((name) => FROM_FLAGS[name]).filter((id): id is keyof KnownIds => id !== undefined)
+}
+
 const CODE = 'code'
 const pools = new WeakMap<HttpClient, IdPool>()
 

@@ -7,7 +7,7 @@ import { CheckFailure } from '../failures.js'
 import type { AuthMode, Exchange } from '../http-client.js'
 import { authFor } from '../operation-auth.js'
 import type { Problem } from '../types.js'
-import { harvestExchange, idPoolOf } from './id-pool.js'
+import { fixturesOf, harvestExchange, idPoolOf } from './id-pool.js'
 import { readBackOf, sameState, snapshot } from './read-back.js'
 import { invalidRequest, isValid, toRequestSpec, validRequest, type GeneratedRequest } from './requests.js'
 import { runProperty, type PropertyFailure } from './run-property.js'
@@ -18,8 +18,8 @@ export interface GenerateOptions {
   seed: number
 }
 
-/** POSTs that change nothing (validations, token introspection): safe under `--read-only` like a GET. */
-const CHANGES_NOTHING = new Set(['validateStackedDiscounts', 'clientValidateStackedDiscounts', 'introspectOAuthToken'])
+/** POSTs that change nothing (validations without a `session`, which would lock): safe under `--read-only` like a GET. */
+export const CHANGES_NOTHING = new Set(['validateStackedDiscounts', 'clientValidateStackedDiscounts'])
 
 /** Key refusals are not what a generated case tests: a generated body never reaches them with the right keys. */
 export const isChanging = (op: OperationInfo): boolean => op.method !== 'GET' && !CHANGES_NOTHING.has(op.operationId)
@@ -41,6 +41,7 @@ export function operationChecks(validator: ContractValidator, options: GenerateO
       id: `generate.${op.operationId}`,
       title: `${runs} generated request(s) for ${op.operationId}: ${changing ? 'invalid ones refused (4xx Error, nothing changed)' : 'valid ones answered as documented, invalid ones refused with a 4xx Error'}`,
       operationIds: [op.operationId],
+      uses: fixturesOf(op),
       readOnly: !changing,
       requests: runs * (readBack ? 3 : 1) + (index === 0 ? 12 : 0),
       value: 1,
@@ -59,8 +60,8 @@ export function operationChecks(validator: ContractValidator, options: GenerateO
         if (invalid) arbs.push(invalid.map((request) => ({ positive: false, request })))
         if (arbs.length === 0) ctx.skip(`${op.operationId} has nothing to generate: no parameters or body the spec constrains`)
         const failure = await runProperty(fc.oneof(...arbs), { seed, numRuns: runs }, async ({ positive, request }) => {
-          if (isValid(validator, op, request) !== positive) return 'discard'
-          return positive ? await tryValid(ctx, validator, op, request, auth) : await tryInvalid(ctx, validator, op, request, auth, readBack)
+          if (isValid(validator, op, request) !== positive || (positive && locks(op, request))) return 'discard'
+          return positive ? await tryValid(ctx, validator, op, request, auth) : await tryInvalid(ctx, validator, op, [request], auth, readBack)
         })
         if (failure) report(ctx, op, failure, options)
       },
@@ -70,6 +71,9 @@ export function operationChecks(validator: ContractValidator, options: GenerateO
 
 /** The keys of a refusal for the request's form (schema), not a business rule the spec states in prose. */
 const SCHEMA_REFUSALS = new Set(['invalid_payload', 'invalid_query_params'])
+
+/** A validation with a `session` reserves its codes: a change, so never sent as a read-only case. */
+const locks = (op: OperationInfo, request: GeneratedRequest): boolean => CHANGES_NOTHING.has(op.operationId) && typeof request.body === 'object' && request.body !== null && 'session' in request.body
 
 /** Real ids for each path parameter (only the run's own for a request that changes something), else the spec's example. */
 export function pathValuesFor(ctx: CheckContext, op: OperationInfo, changing: boolean): Record<string, string[]> {
@@ -95,21 +99,33 @@ async function tryValid(ctx: CheckContext, validator: ContractValidator, op: Ope
   return checkResponse(validator, exchange).length > 0 ? { exchange, problems: checkResponse(validator, exchange) } : undefined
 }
 
-export async function tryInvalid(ctx: CheckContext, validator: ContractValidator, op: OperationInfo, request: GeneratedRequest, auth: AuthMode, readBack: OperationInfo | undefined): Promise<Outcome> {
-  const before = readBack ? await snapshot(ctx, readBack, request.params, readBackAuth(readBack, ctx, auth)) : undefined
-  const sent = await ctx.call({ ...toRequestSpec(op, request), auth }, { status: range(400, 499) }).catch((error: unknown) => failureExchange(error))
-  if ('problems' in sent) {
-    const problems = sent.problems.filter((p) => p.location !== 'status' || sent.exchange.response.status < 400 || sent.exchange.response.status >= 500)
-    // A 4xx the spec does not list is still a refusal; its body must still be an Error.
-    const errorOnly = problems.length === 0 ? checkResponse(validator, sent.exchange).filter((p) => p.keyword === 'errorFormat') : problems
-    if (errorOnly.length > 0) return { exchange: sent.exchange, problems: errorOnly.map((p) => (p.location === 'status' ? { ...p, message: `an invalid request (${request.broken}) must get a 4xx, never ${sent.exchange.response.status < 500 ? 'a success' : 'a 5xx'}` } : p)) }
-  }
-  const exchange = 'problems' in sent ? sent.exchange : sent
+/**
+ * Sends invalid requests (side by side; all name the same resources) between two reads of what they could
+ * change: each must get a 4xx in the Error format, and the reads must agree.
+ */
+export async function tryInvalid(ctx: CheckContext, validator: ContractValidator, op: OperationInfo, requests: readonly GeneratedRequest[], auth: AuthMode, readBack: OperationInfo | undefined): Promise<Outcome> {
+  const params = requests[0].params
+  const before = readBack ? await snapshot(ctx, readBack, params, readBackAuth(readBack, ctx, auth)) : undefined
+  const outcomes = await Promise.all(requests.map((request) => refusal(ctx, validator, op, request, auth)))
+  const failed = outcomes.find((o) => 'problems' in o)
+  if (failed && 'problems' in failed) return failed
   if (readBack) {
-    const after = await snapshot(ctx, readBack, request.params, readBackAuth(readBack, ctx, auth))
-    if (!sameState(before, after)) return { exchange, problems: [{ location: 'behaviour', pointer: '', message: `a refused request (${request.broken}) changed what ${readBack.operationId} shows`, expected: before, actual: after, keyword: 'nothingChanged' }] }
+    const after = await snapshot(ctx, readBack, params, readBackAuth(readBack, ctx, auth))
+    const broken = requests.map((r) => r.broken).join('; ')
+    if (!sameState(before, after)) return { exchange: outcomes[0] as Exchange, problems: [{ location: 'behaviour', pointer: '', message: `refused request(s) (${broken}) changed what ${readBack.operationId} shows`, expected: before, actual: after, keyword: 'nothingChanged' }] }
   }
   return undefined
+}
+
+async function refusal(ctx: CheckContext, validator: ContractValidator, op: OperationInfo, request: GeneratedRequest, auth: AuthMode): Promise<Exchange | { problems: Problem[]; exchange: Exchange }> {
+  const sent = await ctx.call({ ...toRequestSpec(op, request), auth }, { status: range(400, 499) }).catch((error: unknown) => failureExchange(error))
+  if (!('problems' in sent)) return sent
+  const status = sent.exchange.response.status
+  const problems = sent.problems.filter((p) => p.location !== 'status' || status < 400 || status >= 500)
+  // A 4xx the spec does not list is still a refusal; its body must still be an Error.
+  const errorOnly = problems.length === 0 ? checkResponse(validator, sent.exchange).filter((p) => p.keyword === 'errorFormat') : problems
+  if (errorOnly.length === 0) return sent.exchange
+  return { exchange: sent.exchange, problems: errorOnly.map((p) => (p.location === 'status' ? { ...p, message: `an invalid request (${request.broken}) must get a 4xx, never ${status < 500 ? 'a success' : 'a 5xx'}` } : p)) }
 }
 
 const readBackAuth = (read: OperationInfo, ctx: CheckContext, fallback: AuthMode): AuthMode => authFor(read, ctx.client.credentials) ?? fallback
