@@ -10,6 +10,7 @@ const LOADERS: Record<string, () => Promise<Command[]>> = {
   contract: async () => [(await import('./contracts/cli.js')).contractCommand()],
   proxy: async () => [(await import('./contracts/cli.js')).proxyCommand()],
   drift: async () => [(await import('./contracts/cli.js')).driftCommand()],
+  mcp: async () => [(await import('./mcp/mcp-command.js')).mcpCommand()],
 }
 
 const requested = process.argv[2]

@@ -15,6 +15,7 @@ import { loadSuite } from './suite.js'
 import { generatedChecks } from './generate/index.js'
 import { fail, toRegExp, writeOutput } from './command-support.js'
 import { prepareTarget, startReaching } from './prepare-target.js'
+import { ProfileError, withProfile } from './profiles.js'
 import { clusterUrl } from './target.js'
 import type { KnownIds, RunReport } from './types.js'
 
@@ -53,6 +54,8 @@ interface ContractFlags extends Credentials, Omit<KnownIds, 'giftCampaignId' | '
   seed?: number
   clientId?: string
   clientToken?: string
+  profile?: string
+  config?: string
 }
 
 const collect = (value: string, previous: string[]): string[] => [...previous, value]
@@ -104,7 +107,19 @@ export function contractCommand(io: CommandIo = { stdout: process.stdout, env: p
     .option('--client-id <id>', 'X-Client-Application-Id, client-side keys for /client/v1 (env PROMOKIT_CLIENT_ID)')
     .option('--client-token <token>', 'X-Client-Token (env PROMOKIT_CLIENT_TOKEN)')
     .option('--list', 'print the planned checks and the requests they will send, then exit (sends nothing)')
-    .action(async (flags: ContractFlags) => runContractCommand(flags, io))
+    .option('--profile <name>', 'take the target, credential variables, ids, budget and baseline from this profile of promokit.config.json/.yaml (flags still win)')
+    .option('--config <file>', 'the config file of --profile (default: promokit.config.json, .yaml or .yml here)')
+    .action(async (flags: ContractFlags, command: Command) => runContractCommand(await profiled(flags, command, io.env), io))
+}
+
+/** The flags with the chosen profile under them (a usage error, exit 2, for a missing or wrong config). */
+async function profiled(flags: ContractFlags, command: Command, env: NodeJS.ProcessEnv): Promise<ContractFlags> {
+  try {
+    return await withProfile(flags, (key) => command.getOptionValueSource(key) === 'cli', env)
+  } catch (error) {
+    if (error instanceof ProfileError) throw new CliError(USAGE_ERROR, error.message)
+    throw error
+  }
 }
 
 async function runContractCommand(flags: ContractFlags, io: CommandIo): Promise<void> {
@@ -117,7 +132,7 @@ async function runContractCommand(flags: ContractFlags, io: CommandIo): Promise<
   const checks = flags.generate === undefined ? suite.checks : generatedChecks(suite.validator, { count: flags.generate, seed })
   if (flags.latency !== undefined && (flags.baseUrl || flags.cluster)) throw new CliError(USAGE_ERROR, '--latency applies to the in-process mock only (drop --base-url/--cluster)')
   const plan = { readOnly: flags.readOnly, grep, budget: flags.budget }
-  const baseline = flags.baseline === undefined ? undefined : readBaseline(flags.baseline)
+  const baseline = flags.baseline === undefined ? undefined : readBaseline(flags.baseline, new Set(checks.map((c) => c.id)))
   if (flags.baselineExpires !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(flags.baselineExpires)) throw new CliError(USAGE_ERROR, `--baseline-expires must be a date YYYY-MM-DD, got "${flags.baselineExpires}"`)
   if (flags.list) return printPlan(io.stdout, planChecks(checks, plan), { budget: flags.budget, maxRequests: flags.maxRequests })
 
@@ -194,7 +209,7 @@ async function runContractCommand(flags: ContractFlags, io: CommandIo): Promise<
   if (report.summary.failed > 0) throw new CliError(1, `${report.summary.failed} check(s) failed`)
 }
 
-function readBaseline(file: string): Baseline {
+function readBaseline(file: string, checks: ReadonlySet<string>): Baseline {
   let text: string
   try {
     text = readFileSync(file, 'utf8')
@@ -202,7 +217,7 @@ function readBaseline(file: string): Baseline {
     throw new CliError(USAGE_ERROR, `--baseline ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file (create one with --record-baseline)' : (error as Error).message}`)
   }
   try {
-    return parseBaseline(text, file)
+    return parseBaseline(text, file, checks)
   } catch (error) {
     throw new CliError(USAGE_ERROR, (error as Error).message)
   }
