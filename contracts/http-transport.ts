@@ -27,7 +27,11 @@ export class TransportTimeout extends Error {
  * against a nearby target spends its time on. Redirects are not followed (a 3xx is an answer to check).
  */
 /** A request that failed on a reused keep-alive socket before any answer. */
-class StaleSocket extends Error {}
+class StaleSocket extends Error {
+  constructor() {
+    super('the kept-alive connection was closed by the server (ECONNRESET before any answer)')
+  }
+}
 
 export class Transport {
   readonly #agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) }
@@ -39,16 +43,17 @@ export class Transport {
       // A kept-alive socket the server closed while idle (its keep-alive timeout) fails at once: the request never
       // reached the server, so it is sent again on a fresh connection (Node's documented reusedSocket pattern).
       if (!(error instanceof StaleSocket)) throw error
-      return this.#send(request, timeoutMs)
+      return this.#send(request, timeoutMs, true)
     }
   }
 
-  #send(request: TransportRequest, timeoutMs: number): Promise<TransportResponse> {
+  /** `fresh`: on a connection of its own (never a pooled one that may be stale too). */
+  #send(request: TransportRequest, timeoutMs: number, fresh = false): Promise<TransportResponse> {
     const url = new URL(request.url)
     const secure = url.protocol === 'https:'
     const headers = { 'user-agent': 'promokit', ...request.headers, ...(request.body !== undefined ? { 'content-length': String(Buffer.byteLength(request.body)) } : {}) }
     return new Promise((resolve, reject) => {
-      const req = (secure ? https : http).request(url, { method: request.method, headers, agent: secure ? this.#agents.https : this.#agents.http })
+      const req = (secure ? https : http).request(url, { method: request.method, headers, agent: fresh ? false : secure ? this.#agents.https : this.#agents.http })
       // Made only when needed: an Error per request (its stack) is a cost every request would pay.
       let timeout: TransportTimeout | undefined
       const timer = setTimeout(() => req.destroy((timeout = new TransportTimeout(`no answer within ${timeoutMs} ms`))), timeoutMs)

@@ -29,8 +29,8 @@ const servedAnyway = (ops: string, when: (headers: Record<string, string>) => bo
 const dropQuery = (op: string, name: string) => (): Behaviour => onRequest(op, (req) => void req.url.searchParams.delete(name))
 
 export const SPEC_DERIVED_DEFECTS: PinnedDefect[] = [
-  { kind: 'client-side keys open a /v1 operation', by: 'auth.listCategories', where: 'status', behaviour: servedAnyway('listCategories', (h) => Boolean(h['x-client-token'])) },
-  { kind: 'management keys open a /v1 operation', by: 'auth.listVouchers', where: 'status', behaviour: servedAnyway('listVouchers', (h) => Boolean(h['x-management-token'])) },
+  { kind: 'client-side keys open a /v1 operation', by: 'auth.foreign-keys', where: 'status', behaviour: servedAnyway('listCategories', (h) => Boolean(h['x-client-token'])) },
+  { kind: 'management keys open a /v1 operation', by: 'auth.foreign-keys', where: 'status', behaviour: servedAnyway('listVouchers', (h) => Boolean(h['x-management-token'])) },
   { kind: 'a bearer token without the operation\'s scope accepted', by: 'auth.bearer-scopes', where: 'status', behaviour: servedAnyway('listCategories', (h) => Boolean(h.authorization)) },
   { kind: 'limit ignored', by: 'lists.listVouchers', where: '/total', behaviour: dropQuery('listVouchers', 'limit') },
   { kind: 'page ignored: page 2 repeats page 1', by: 'lists.listVouchers', where: '/vouchers', behaviour: dropQuery('listVouchers', 'page') },
