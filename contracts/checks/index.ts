@@ -6,6 +6,7 @@ import { campaignErrorChecks } from './campaign-errors.js'
 import { campaignChecks } from './campaigns.js'
 import { checkoutBalanceChecks } from './checkout-balances.js'
 import { checkoutFlowChecks } from './checkout-flows.js'
+import { checkoutRollbackChecks } from './checkout-rollback.js'
 import { checkoutValidityChecks } from './checkout-validity.js'
 import { checkoutChecks } from './checkout.js'
 import { exportChecks } from './exports.js'
@@ -32,6 +33,7 @@ export function allChecks(operations: readonly SuiteOperation[]): Check[] {
     ...checkoutChecks,
     ...checkoutFlowChecks,
     ...checkoutBalanceChecks,
+    ...checkoutRollbackChecks,
     ...checkoutValidityChecks,
     ...authChecks(operations),
     ...authScopeChecks(operations),

@@ -60,6 +60,15 @@ export const SPEC_DERIVED_DEFECTS: PinnedDefect[] = [
     }, 400),
   },
   {
+    kind: 'a second rollback of the same redemption accepted',
+    by: 'checkout.rollback-restores',
+    where: 'status',
+    behaviour: () => onResponse('rollbackRedemption', (res, req, ctx) => {
+      if (res.status === 200) ctx.state.set(req.url.pathname, res)
+      else return ctx.state.get(req.url.pathname)
+    }),
+  },
+  {
     kind: 'a valid order refused as an invalid query',
     by: 'generate.listExports',
     where: 'positiveDataAcceptance',
