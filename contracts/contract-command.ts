@@ -54,6 +54,8 @@ interface ContractFlags extends Credentials, Omit<KnownIds, 'giftCampaignId' | '
   seed?: number
   clientId?: string
   clientToken?: string
+  record?: string
+  rerunFailed?: string
   profile?: string
   config?: string
 }
@@ -107,6 +109,8 @@ export function contractCommand(io: CommandIo = { stdout: process.stdout, env: p
     .option('--client-id <id>', 'X-Client-Application-Id, client-side keys for /client/v1 (env PROMOKIT_CLIENT_ID)')
     .option('--client-token <token>', 'X-Client-Token (env PROMOKIT_CLIENT_TOKEN)')
     .option('--list', 'print the planned checks and the requests they will send, then exit (sends nothing)')
+    .option('--record <file>', 'write every exchange of the run to a HAR 1.2 file (secrets redacted), for promokit replay')
+    .option('--rerun-failed <report.json>', 'run only the checks that failed in this JSON report (--reporter json)')
     .option('--profile <name>', 'take the target, credential variables, ids, budget and baseline from this profile of promokit.config.json/.yaml (flags still win)')
     .option('--config <file>', 'the config file of --profile (default: promokit.config.json, .yaml or .yml here)')
     .action(async (flags: ContractFlags, command: Command) => runContractCommand(await profiled(flags, command, io.env), io))
@@ -129,10 +133,12 @@ async function runContractCommand(flags: ContractFlags, io: CommandIo): Promise<
   const reached = flags.list ? undefined : startReaching(flags.baseUrl)
   const suite = await loadSuite()
   const seed = flags.seed ?? Date.now() % 1_000_000
-  const checks = flags.generate === undefined ? suite.checks : generatedChecks(suite.validator, { count: flags.generate, seed })
+  // --generate replaces the fixed checks; the baseline is checked against the whole set, --rerun-failed narrows what runs.
+  const all = flags.generate === undefined ? suite.checks : generatedChecks(suite.validator, { count: flags.generate, seed })
+  const checks = flags.rerunFailed ? (await import('../evidence/record/rerun-failed.js')).onlyFailed(all, flags.rerunFailed) : all
   if (flags.latency !== undefined && (flags.baseUrl || flags.cluster)) throw new CliError(USAGE_ERROR, '--latency applies to the in-process mock only (drop --base-url/--cluster)')
   const plan = { readOnly: flags.readOnly, grep, budget: flags.budget }
-  const baseline = flags.baseline === undefined ? undefined : readBaseline(flags.baseline, new Set(checks.map((c) => c.id)))
+  const baseline = flags.baseline === undefined ? undefined : readBaseline(flags.baseline, new Set(all.map((c) => c.id)))
   if (flags.baselineExpires !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(flags.baselineExpires)) throw new CliError(USAGE_ERROR, `--baseline-expires must be a date YYYY-MM-DD, got "${flags.baselineExpires}"`)
   if (flags.list) return printPlan(io.stdout, planChecks(checks, plan), { budget: flags.budget, maxRequests: flags.maxRequests })
 
@@ -175,6 +181,7 @@ async function runContractCommand(flags: ContractFlags, io: CommandIo): Promise<
   }
   process.once('SIGINT', onSigint)
   let report: RunReport
+  const recording = flags.record ? (await import('../evidence/record/suite-recorder.js')).recordingTransport(flags.record) : undefined
   try {
     if (flags.generate !== undefined) io.stdout.write(`Generating about ${flags.generate} requests from the spec, seed ${seed}\n`)
     io.stdout.write(`Running the contract suite against ${baseUrl}${isMock ? ' (promokit mock: async waits advance its clock)' : ''}${flags.readOnly ? ' — read-only' : ''}\n`)
@@ -187,11 +194,14 @@ async function runContractCommand(flags: ContractFlags, io: CommandIo): Promise<
       },
       timeoutMs: flags.timeout, pollTimeoutMs: flags.pollTimeout, maxRequests: flags.maxRequests, signal: abort.signal,
       onCheckEnd: (result, index, total) => io.stdout.write(checkLine(result, index, total)),
+      transport: recording?.transport,
     }).catch((error: unknown) => (error instanceof TargetUnusable ? fail(error.message) : Promise.reject(error)))
   } finally {
     process.off('SIGINT', onSigint)
     await target.close()
+    recording?.writer.close()
   }
+  if (recording) io.stdout.write(`${recording.writer.entries} exchange(s) recorded to ${resolve(recording.writer.path)}\n`)
   if (flags.recordBaseline) {
     const expires = flags.baselineExpires ?? isoDay(Date.now() + 30 * 86_400_000)
     const recorded = recordBaseline(report, { reason: flags.baselineReason, owner: flags.baselineOwner, expires })

@@ -9,6 +9,7 @@ import { toCurl, maskRequest, maskText } from './curl.js'
 import { discoverIds } from './discover.js'
 import { CheckFailure, CheckSkipped } from './failures.js'
 import { BudgetExceeded, HttpClient, RequestBudget, RequestFailed, type Credentials, type Exchange } from './http-client.js'
+import type { Transport } from './http-transport.js'
 import { preflight } from './preflight.js'
 import { RateLimited, RateLimiter, systemClock, type RunClock } from './rate-limit.js'
 import { runScheduled } from './schedule.js'
@@ -41,6 +42,8 @@ export interface RunOptions {
   signal?: AbortSignal
   onCheckStart?(check: Check, index: number, total: number): void
   onCheckEnd?(result: CheckResult, index: number, total: number): void
+  /** The connections the run's client uses (`promokit contract --record` passes one that records). */
+  transport?: Transport
   /** Every answer a check received, with the check's id (also when checks run side by side): for drift. */
   onCheckExchange?(checkId: string, exchange: Exchange): void
 }
@@ -94,6 +97,7 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
     timeoutMs: options.timeoutMs ?? DEFAULTS.timeoutMs,
     budget,
     limiter,
+    transport: options.transport,
     onExchange: (ex) => {
       coverage.record(ex)
       const trail = currentCheck.getStore()
