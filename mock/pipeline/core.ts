@@ -27,6 +27,8 @@ export interface MockCoreOptions {
   /** Replaces or adds handlers (tests of one resource, or a user's own overrides). */
   handlers?: OperationHandlers
   control?: ControlHooks
+  /** `false`: custom handlers' answers are served without checking them against the spec. */
+  validateHandlers?: boolean
   /** The adapter serves the site's pages itself (Node): site paths come back as `{ passed }`. Otherwise they are the API's 404. */
   site?: boolean
 }
@@ -52,9 +54,9 @@ export interface MockCore {
  * the Express app and the MSW handlers are adapters around it (mock/adapters, mock/msw).
  */
 export function createMockCore(deps: MockDeps, options: MockCoreOptions = {}): MockCore {
-  const assignId = createRequestIdAssigner()
+  const assignId = createRequestIdAssigner(deps.ids.requestIdPrefix)
   const corsOrigins = new Set(deps.config.corsOrigins)
-  const operations = createOperationPipeline(deps, { ...operationHandlers, ...options.handlers })
+  const operations = createOperationPipeline(deps, { builtin: operationHandlers, custom: options.handlers, validate: options.validateHandlers !== false })
   const routes = createControlRoutes(deps, options.control)
 
   function answerRequest(request: CoreRequest): CoreAnswer | Promise<CoreAnswer> | Passed {
