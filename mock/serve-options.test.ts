@@ -47,6 +47,8 @@ describe('promokit mock refuses unusable start options before anything starts (e
     [[], { PORT: 'eighty' }, /^promokit: PORT \(--port\): expected an integer from 0 to 65535, got "eighty"/],
     [[], { PROMOKIT_PORT: '70000' }, /^promokit: PROMOKIT_PORT \(--port\): expected an integer/],
     [['--log', 'xml'], {}, /^promokit: --log: expected one of auto, pretty, json/],
+    [['--fsync', 'never'], {}, /^promokit: --fsync: expected one of always, everysec, got "never"/],
+    [[], { PROMOKIT_FSYNC: 'sometimes' }, /^promokit: PROMOKIT_FSYNC \(--fsync\): expected one of always, everysec/],
     [['--max-redeemables', '31'], {}, /^promokit: --max-redeemables: expected an integer from 1 to 30, got "31"/],
     [['--rate-limit', 'lots'], {}, /^promokit: --rate-limit: expected free, startup, growth, professional, business, organization, N\/h or N\/min .*got "lots"/],
     [[], { PROMOKIT_RATE_LIMIT: '0/min' }, /^promokit: PROMOKIT_RATE_LIMIT \(--rate-limit\): expected free, /],

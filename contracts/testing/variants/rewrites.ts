@@ -46,6 +46,13 @@ export const dropAt = (body: unknown, pointer: string): void => void removeAt(bo
 /** A body field set on the answers of `ops` (with that status, 200 by default); a fixed value is a fault of the mock instead. */
 export const setField = (ops: Ops, pointer: string, value: unknown, status = 200): Behaviour => onResponse(ops, (res) => setAt(res.body, pointer, value), status)
 
+/** The answer's status replaced (the body kept, with `code` following it when it is an Error). */
+export const setStatus = (ops: Ops, from: number, to: number): Behaviour =>
+  onResponse(ops, (res) => {
+    res.status = to
+    if (res.body && typeof res.body === 'object' && res.body.code === from) res.body.code = to
+  }, from)
+
 /** Every item of a list in the answer rewritten. */
 export const eachItem = (ops: Ops, list: string, fn: (item: any, index: number) => void): Behaviour =>
   onResponse(ops, (res) => {
