@@ -1,4 +1,24 @@
-import type { StateDocument } from './state-snapshot.js'
+import type { SandboxSnapshot } from '../sandboxes/sandbox-registry.js'
+
+export const STATE_FORMAT = 'promokit-state'
+
+/** A saved state file (--state-file): the snapshot the mock writes and checks before loading. */
+export interface StateDocument {
+  format: typeof STATE_FORMAT
+  version: number
+  saved_at: string
+  /** The mock's time when saved, and the offset of a running server's clock from the wall clock. */
+  clock: { now: number; offset?: number }
+  generation_rate: number
+  /** The seed codes are generated from: a campaign still generating gets the codes it would have got. */
+  seed: number
+  /** Which journal continues this snapshot (`<file>.journal.<n>`): older journals are already in it. */
+  journal_generation: number
+  tokens: unknown
+  /** Sandboxes with their keys; their projects' data is under `projects` like every project's. */
+  sandboxes: SandboxSnapshot
+  projects: Record<string, Record<string, unknown>>
+}
 
 /**
  * The shape of a state document, checked before anything is restored: every part the mock reads

@@ -1,29 +1,11 @@
 import { toIso, type Clock } from '../../src/clock.js'
 import type { MockDeps } from '../deps.js'
 import type { ProjectState } from '../project-state.js'
-import type { SandboxSnapshot } from '../sandboxes/sandbox-registry.js'
-import { documentShapeProblem } from './state-shape.js'
+import { documentShapeProblem, STATE_FORMAT, type StateDocument } from './state-shape.js'
 
-export const STATE_FORMAT = 'promokit-state'
+export { STATE_FORMAT, type StateDocument }
 /** Bumped whenever a store's snapshot shape changes; an older or newer file is refused, never guessed at. */
 export const STATE_VERSION = 4
-
-export interface StateDocument {
-  format: typeof STATE_FORMAT
-  version: number
-  saved_at: string
-  /** The mock's time when saved, and the offset of a running server's clock from the wall clock. */
-  clock: { now: number; offset?: number }
-  generation_rate: number
-  /** The seed codes are generated from: a campaign still generating gets the codes it would have got. */
-  seed: number
-  /** Which journal continues this snapshot (`<file>.journal.<n>`): older journals are already in it. */
-  journal_generation: number
-  tokens: unknown
-  /** Sandboxes with their keys; their projects' data is under `projects` like every project's. */
-  sandboxes: SandboxSnapshot
-  projects: Record<string, Record<string, unknown>>
-}
 
 interface Persistable {
   snapshot(): unknown

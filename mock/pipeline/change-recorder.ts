@@ -1,5 +1,5 @@
 import type { ProjectState } from '../project-state.js'
-import type { HandlerResult, OperationRequest } from '../types.js'
+import type { HandlerResult, OperationRequest } from '../handler-io.js'
 
 /**
  * What the request path tells a durable store (`--state-file`: mock/persistence/change-journal.ts)
