@@ -5,7 +5,7 @@ import { ApiError } from '../errors.js'
 import { operationHandlers } from '../handlers.js'
 import type { HandlerResult, OperationHandlers } from '../types.js'
 import { applyCors } from './cors.js'
-import { checkRateLimit } from '../rate-limit/check-rate-limit.js'
+import { rateLimits } from '../rate-limit/check-rate-limit.js'
 import { splitTarget, type CoreAnswer, type CoreRequest, type Exchange } from './exchange.js'
 import { fromFetchRequest, toFetchResponse } from './fetch.js'
 import { createOperationPipeline } from './operation-pipeline.js'
@@ -68,8 +68,8 @@ export function createMockCore(deps: MockDeps, options: MockCoreOptions = {}): M
       if (isControlPath(path)) result = control(exchange)
       else {
         exchange.journalAt = deps.clock.now()
-        // Opt-in rate limits (mock/rate-limit): counted before anything else, so every answer carries the headers.
-        const overLimit = checkRateLimit(deps, exchange)
+        // Opt-in rate limits (mock/rate-limit): /client/v1 per address on arrival, the rest once authenticated.
+        const overLimit = rateLimits.onArrival(deps, exchange)
         result = overLimit ? failure(exchange, overLimit) : operations(exchange)
       }
     } catch (error) {
@@ -80,7 +80,8 @@ export function createMockCore(deps: MockDeps, options: MockCoreOptions = {}): M
   }
 
   /** Known errors in the spec's Error format; anything else a logged 500. */
-  function failure(exchange: Exchange, error: unknown): HandlerResult {
+  function failure(exchange: Exchange, thrown: unknown): HandlerResult {
+    const error = exchange.journalAt === undefined ? thrown : rateLimits.onRefusal(deps, exchange, thrown)
     const known = error instanceof ApiError ? error : undefined
     if (!known) deps.logger.error({ err: error, method: exchange.method, path: exchange.path, requestId: exchange.requestId }, 'unhandled error')
     const answer = known ?? new ApiError('INTERNAL', 'The mock failed unexpectedly; the error is in its log')

@@ -1,5 +1,6 @@
 import { authenticate } from '../auth/authenticate.js'
 import type { MockDeps } from '../deps.js'
+import { rateLimits } from '../rate-limit/check-rate-limit.js'
 import type { HandlerResult, OperationHandlers, OperationRequest } from '../types.js'
 import { headerOf, type Exchange } from './exchange.js'
 import { callHandler, projectFor } from './operation-call.js'
@@ -22,6 +23,7 @@ export function createOperationPipeline(deps: MockDeps, handlers: OperationHandl
     const { request } = exchange
     const query = parseQuery(exchange.search, deps.qs)
     const auth = authenticate(plan.security, { operationId: plan.operationId, headers: request.headers, query }, deps)
+    rateLimits.afterAuthentication(deps, exchange, auth)
     const valid = validateInput(deps, validQueries, plan, exchange, { params: rawParams, query, ...read })
     const project = projectFor(deps, auth, valid.params)
     const fallbackHost = `${deps.config.host}:${deps.config.port}`
