@@ -1,7 +1,7 @@
 import { toIso, type Clock } from '../../src/clock.js'
 import type { CredentialRegistry } from '../auth/credentials.js'
 import type { ProjectCredentials } from '../config.js'
-import { notFound } from '../errors.js'
+import { ApiError, notFound } from '../errors.js'
 import type { ProjectRegistry, ProjectState } from '../project-state.js'
 
 /** The keys of one sandbox: its own app, client-side and management pairs, valid for its project only. */
@@ -25,6 +25,8 @@ export interface SandboxServices {
   projects: ProjectRegistry
   credentials: CredentialRegistry
   clock: Clock
+  /** How many sandboxes may exist at once (config.maxSandboxes, read on each create). */
+  max: () => number
   /** Fills a fresh sandbox project from the fixtures (mock/sandboxes/seed-sandbox.ts). */
   seed: (project: ProjectState) => void
 }
@@ -43,6 +45,10 @@ export class SandboxRegistry {
   constructor(private readonly services: SandboxServices) {}
 
   create(): Sandbox {
+    const max = this.services.max()
+    if (this.#sandboxes.size >= max) {
+      throw new ApiError('SANDBOX_LIMIT', `This mock holds at most ${max} sandboxes at once (maxSandboxes, flag --max-sandboxes); delete one (DELETE /_mock/sandboxes/{id}) or reset the mock`)
+    }
     const n = this.#next++
     const id = `sbx_${String(n).padStart(4, '0')}${randomHex(4)}`
     const projectId = `proj_${id}`
@@ -62,8 +68,17 @@ export class SandboxRegistry {
     return sandbox
   }
 
+  get size(): number {
+    return this.#sandboxes.size
+  }
+
   list(): Sandbox[] {
     return [...this.#sandboxes.values()]
+  }
+
+  /** The sandbox whose project this is, if any. */
+  ofProject(projectId: string): Sandbox | undefined {
+    return projectId.startsWith('proj_sbx_') ? this.#sandboxes.get(projectId.slice('proj_'.length)) : undefined
   }
 
   get(id: string): Sandbox {
