@@ -65,6 +65,7 @@ const CATALOGUE: Record<string, [requests: number, value: number, shares: Shared
   'templates.list-management': [3, 2, { reads: ['templates'] }],
   'metadata-schemas.list-v1': [1, 2, NOTHING],
   'metadata-schemas.list-management': [1, 2, NOTHING],
+  'metadata-schemas.by-resource': [2, 2, NOTHING],
   'management.copy-template': [2, 3, { changes: ['templates'] }],
   'management.copy-unknown-template-404': [1, 1, NOTHING],
   'referrals.holders-cursor-paging': [5, 2, { reads: ['referral-holders'] }],

@@ -106,10 +106,25 @@ export const readChecks: Check[] = [
       const operationId = via === 'app' ? 'listMetadataSchemas' : 'listProjectMetadataSchemas'
       const path = via === 'app' ? '/v1/metadata-schemas' : `/management/v1/projects/${enc(ctx.ids.projectId!)}/metadata-schemas`
       const res = await ctx.call({ operationId, method: 'GET', path, auth: via }, { status: 200 })
-      ctx.expectThat(res, '/total', (total) => total >= res.response.body.schemas.length, 'at least the number of schemas listed')
-      ctx.expectThat(res, '/schemas', (schemas: any[]) => schemas.some((s) => s?.id === ctx.ids.metadataSchemaId), `${ctx.ids.metadataSchemaId} among them`)
+      // the vendor names the array `schemas` under /v1 and `data` (data_ref "data") under /management/v1
+      const array = via === 'app' ? 'schemas' : 'data'
+      ctx.expectThat(res, '/total', (total) => total >= (res.response.body[array]?.length ?? 0), `at least the number of schemas listed in ${array}`)
+      ctx.expectThat(res, `/${array}`, (schemas: any[]) => schemas.some((s) => s?.id === ctx.ids.metadataSchemaId), `${ctx.ids.metadataSchemaId} among them`)
     },
   })),
+  {
+    id: 'metadata-schemas.by-resource',
+    title: 'get the metadata schema of a resource (/v1, app keys): the one the list holds for it',
+    operationIds: ['listMetadataSchemas', 'getMetadataSchemaByResource'],
+    readOnly: true,
+    async run(ctx) {
+      const list = await ctx.call({ operationId: 'listMetadataSchemas', method: 'GET', path: '/v1/metadata-schemas' }, { status: 200 })
+      const listed = list.response.body?.schemas?.find((s: any) => typeof s?.related_object === 'string')
+      if (!listed) ctx.skip('the project has no metadata schema to read')
+      const one = await ctx.call({ operationId: 'getMetadataSchemaByResource', method: 'GET', path: `/v1/metadata-schemas/${enc(listed.related_object)}` }, { status: 200 })
+      ctx.expectField(one, '/id', listed.id, 'the schema the list holds for this related_object')
+    },
+  },
   {
     id: 'promotions.tiers',
     title: "promotion tiers: the listed tier reads the same by id and in its campaign's tiers",

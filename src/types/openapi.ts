@@ -854,6 +854,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/metadata-schemas/{resource}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The `related_object` the schema defines, e.g. `campaign`, `customer` or a custom object's name. */
+                resource: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Get the metadata schema of a resource
+         * @description The project's metadata schema for one resource type, found by its `related_object` (the real
+         *     service's Get Metadata Schema under `/v1`, which its SDKs call `get_metadata_schema`).
+         */
+        get: operations["getMetadataSchemaByResource"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/management/v1/projects/{projectId}/metadata-schemas": {
         parameters: {
             query?: never;
@@ -1496,6 +1520,18 @@ export interface components {
             total?: number;
             has_more: boolean;
             more_starting_after?: string;
+        };
+        /**
+         * @description Every metadata schema of the project, as the management API lists them (the real service's
+         *     `ManagementProjectsMetadataSchemasListResponseBody`: `data_ref` is `data`, its SDKs refuse anything else).
+         */
+        ProjectMetadataSchemasList: {
+            /** @constant */
+            object: "list";
+            /** @constant */
+            data_ref: "data";
+            data: components["schemas"]["MetadataSchema"][];
+            total: number;
         };
         /** @description Every metadata schema of the project (the real service's `MetadataSchemasListResponseBody`). */
         MetadataSchemasList: {
@@ -5053,6 +5089,41 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    getMetadataSchemaByResource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The `related_object` the schema defines, e.g. `campaign`, `customer` or a custom object's name. */
+                resource: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The metadata schema. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MetadataSchema"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description The project has no metadata schema for this resource. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     listProjectMetadataSchemas: {
         parameters: {
             query?: never;
@@ -5071,7 +5142,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MetadataSchemasList"];
+                    "application/json": components["schemas"]["ProjectMetadataSchemasList"];
                 };
             };
             401: components["responses"]["Unauthorized"];
