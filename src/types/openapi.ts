@@ -3001,7 +3001,7 @@ export interface components {
          *     }
          */
         ValidationsValidateResponseBody: {
-            id?: string;
+            id: string;
             /** @description false when any redeemable is inapplicable. */
             valid: boolean;
             redeemables: components["schemas"]["ValidationRedeemableResult"][];
