@@ -52,6 +52,8 @@ export function createOperationPipeline(deps: MockDeps, handlers: OperationHandl
     const plan = planFor(operation)
     exchange.operationId = plan.operationId
     if (!plan.bodyTypes) return serve(exchange, plan, params, {})
-    return readOperationBody(deps, plan, exchange).then((read) => serve(exchange, plan, params, read))
+    return readOperationBody(deps, plan, exchange).then((read) =>
+      serve(exchange, plan, params, plan.bodyDefaults && read.body !== undefined ? { ...read, body: plan.bodyDefaults(read.body) } : read),
+    )
   }
 }

@@ -3,6 +3,7 @@ import { planSecurity, type SecurityRequirementPlan } from '../auth/security-pla
 import type { MockDeps } from '../deps.js'
 import type { OperationId } from '../typed-handlers.js'
 import type { OperationHandler, OperationHandlers } from '../types.js'
+import { requestBodyDefaults } from '../handlers.js'
 
 /** What the pipeline needs to know about one operation, worked out on its first request. */
 export interface OperationPlan {
@@ -11,6 +12,8 @@ export interface OperationPlan {
   /** Media types the request body may have; undefined when the operation takes no body. */
   bodyTypes?: string[]
   handler?: OperationHandler
+  /** Fills defaults into the body before it is validated (mock/handlers.ts, requestBodyDefaults). */
+  bodyDefaults?: (body: unknown) => unknown
 }
 
 export function createPlanner(deps: MockDeps, handlers: OperationHandlers): (operation: OperationInfo) => OperationPlan {
@@ -24,6 +27,7 @@ export function createPlanner(deps: MockDeps, handlers: OperationHandlers): (ope
         security: planSecurity(operation.security, schemes),
         bodyTypes: bodyTypes(operation),
         handler: handlers[operation.operationId as OperationId] as OperationHandler | undefined,
+        bodyDefaults: requestBodyDefaults[operation.operationId as OperationId],
       }
       plans.set(operation.operationId, plan)
     }

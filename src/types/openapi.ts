@@ -21,7 +21,10 @@ export interface paths {
         put?: never;
         /**
          * Create a campaign
-         * @description Creates a campaign of one of five types, chosen by `campaign_type`.
+         * @description Creates a campaign of one of five types, chosen by `campaign_type`. Left out, it is inferred as the real
+         *     service does (its create schema gives each variant its type as the default): `promotion` → `PROMOTION`,
+         *     `referral_program` → `REFERRAL_PROGRAM`, else from `voucher.type` (`DISCOUNT_VOUCHER` → `DISCOUNT_COUPONS`,
+         *     `GIFT_VOUCHER` → `GIFT_VOUCHERS`, `LOYALTY_CARD` → `LOYALTY_PROGRAM`).
          *
          *     Voucher campaigns (`DISCOUNT_COUPONS`, `GIFT_VOUCHERS`, `LOYALTY_PROGRAM`, `REFERRAL_PROGRAM`) send
          *     `voucher` with the type-specific object (`discount`, `gift` or `loyalty_card`), `redemption` and
