@@ -10,6 +10,10 @@ const LOADERS: Record<string, () => Promise<Command[]>> = {
   contract: async () => [(await import('./contracts/cli.js')).contractCommand()],
   proxy: async () => [(await import('./contracts/cli.js')).proxyCommand()],
   drift: async () => [(await import('./contracts/cli.js')).driftCommand()],
+  record: async () => [(await import('./evidence/cli.js')).recordCommand()],
+  replay: async () => [(await import('./evidence/cli.js')).replayCommand()],
+  matrix: async () => [(await import('./evidence/cli.js')).matrixCommand()],
+  mcp: async () => [(await import('./mcp/mcp-command.js')).mcpCommand()],
 }
 
 const requested = process.argv[2]

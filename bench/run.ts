@@ -13,6 +13,7 @@ import { runPrism } from './phases/prism.js'
 import { runGeneration } from './phases/generation.js'
 import { runListBySize } from './phases/list-by-size.js'
 import { runContract } from './phases/contract.js'
+import { runRecord } from './phases/record.js'
 
 export interface BenchContext {
   root: string
@@ -28,6 +29,7 @@ const PHASES = {
   generation: runGeneration,
   'list-by-size': runListBySize,
   contract: runContract,
+  record: runRecord,
 } satisfies Record<string, (ctx: BenchContext) => Promise<void>>
 
 type Phase = keyof typeof PHASES

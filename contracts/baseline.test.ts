@@ -50,7 +50,10 @@ describe('--baseline through the CLI', () => {
 
     const tolerated = await contract('--baseline', file())
     expect(tolerated.code, tolerated.stdout).toBe(0)
-    expect(tolerated.stdout).toContain('[known: baseline, qa-team, until 2099-01-01]')
+    // summarised in one line (check, owner, expiry, the problem), not printed in full as a new failure is
+    expect(tolerated.stdout).toContain('Known failures, tolerated by the baseline (1;')
+    expect(tolerated.stdout).toContain('- categories.create [known: baseline, qa-team, until 2099-01-01]: body /id:')
+    expect(tolerated.stdout).not.toContain('1) categories.create')
     expect(tolerated.stdout.trimEnd().split('\n').at(-1)).toBe('0 passed, 0 failed, 0 skipped')
 
     writeFileSync(file(), JSON.stringify({ ...baseline, entries: [{ ...baseline.entries[0], expires: '2020-01-01' }] }))
@@ -71,6 +74,15 @@ describe('--baseline through the CLI', () => {
     expect(run.code).toBe(2)
     expect(run.stderr).toContain('entry 1 needs "owner"')
     expect((await contract('--baseline', join(dir, 'nope.json'))).stderr).toContain('no such file (create one with --record-baseline)')
+  })
+
+  it('refuses an entry naming a check the suite does not have, with exit 2 and the entry named', async () => {
+    const typo = join(dir, 'typo.json')
+    const entry = { signature: 'body /id', reason: 'r', owner: 'qa', expires: '2099-01-01' }
+    writeFileSync(typo, JSON.stringify({ format: 'promokit-contract-baseline', entries: [{ check: 'categories.create', ...entry }, { check: 'categories.craete', ...entry }] }))
+    const run = await contract('--baseline', typo)
+    expect(run.code).toBe(2)
+    expect(run.stderr).toContain('entry 2 names the check "categories.craete", which the suite does not have')
   })
 })
 

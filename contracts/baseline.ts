@@ -32,8 +32,12 @@ export function signatureOf(problems: readonly Problem[]): string {
   return [...new Set(problems.map((p) => (p.location === 'body' || p.location === 'behaviour' ? `${p.location} ${p.pointer || '/'}` : p.location)))].sort().join('; ')
 }
 
-/** Checks a baseline file's content; throws one message naming the first bad entry. */
-export function parseBaseline(text: string, file: string): Baseline {
+/**
+ * Checks a baseline file's content; throws one message naming the first bad entry. With `checks` (every check
+ * id the suite has), an entry naming no check is refused: a typo or a renamed check would otherwise tolerate
+ * nothing, silently, while the file looks in force.
+ */
+export function parseBaseline(text: string, file: string, checks?: ReadonlySet<string>): Baseline {
   let data: any
   try {
     data = JSON.parse(text)
@@ -46,6 +50,7 @@ export function parseBaseline(text: string, file: string): Baseline {
       if (typeof e?.[field] !== 'string' || e[field].trim() === '') throw new Error(`${file}: entry ${i + 1} needs "${field}" (every known failure has a reason, an owner and an expiry date)`)
     }
     if (!/^\d{4}-\d{2}-\d{2}$/.test(e.expires) || Number.isNaN(Date.parse(e.expires))) throw new Error(`${file}: entry ${i + 1} (${e.check}): "expires" must be a date YYYY-MM-DD, got "${e.expires}"`)
+    if (checks && !checks.has(e.check)) throw new Error(`${file}: entry ${i + 1} names the check "${e.check}", which the suite does not have (\`promokit contract --list\` lists them; remove or rename the entry)`)
   })
   return { format: data.format, entries: data.entries.map((e: BaselineEntry) => ({ check: e.check, signature: e.signature, reason: e.reason, owner: e.owner, expires: e.expires })) }
 }

@@ -14,6 +14,7 @@ import { DEFAULTS, newRunId, planChecks, runSuite } from './runner.js'
 import { loadSuite } from './suite.js'
 import { fail, toRegExp, writeOutput } from './command-support.js'
 import { prepareTarget, startReaching } from './prepare-target.js'
+import { ProfileError, withProfile } from './profiles.js'
 import { clusterUrl } from './target.js'
 import type { KnownIds, RunReport } from './types.js'
 
@@ -48,6 +49,10 @@ interface ContractFlags extends Credentials, Omit<KnownIds, 'giftCampaignId' | '
   reporter: ReporterKind[]
   outputFile: string[]
   list?: boolean
+  record?: string
+  rerunFailed?: string
+  profile?: string
+  config?: string
 }
 
 const collect = (value: string, previous: string[]): string[] => [...previous, value]
@@ -95,7 +100,21 @@ export function contractCommand(io: CommandIo = { stdout: process.stdout, env: p
     .option('--reporter <kind>', 'also write a report: junit, json or html (repeatable)', collectReporter, [])
     .option('--output-file <path>', 'file for the reporter at the same position (repeatable; default promokit-contract.<ext>)', collect, [])
     .option('--list', 'print the planned checks and the requests they will send, then exit (sends nothing)')
-    .action(async (flags: ContractFlags) => runContractCommand(flags, io))
+    .option('--record <file>', 'write every exchange of the run to a HAR 1.2 file (secrets redacted), for promokit replay')
+    .option('--rerun-failed <report.json>', 'run only the checks that failed in this JSON report (--reporter json)')
+    .option('--profile <name>', 'take the target, credential variables, ids, budget and baseline from this profile of promokit.config.json/.yaml (flags still win)')
+    .option('--config <file>', 'the config file of --profile (default: promokit.config.json, .yaml or .yml here)')
+    .action(async (flags: ContractFlags, command: Command) => runContractCommand(await profiled(flags, command, io.env), io))
+}
+
+/** The flags with the chosen profile under them (a usage error, exit 2, for a missing or wrong config). */
+async function profiled(flags: ContractFlags, command: Command, env: NodeJS.ProcessEnv): Promise<ContractFlags> {
+  try {
+    return await withProfile(flags, (key) => command.getOptionValueSource(key) === 'cli', env)
+  } catch (error) {
+    if (error instanceof ProfileError) throw new CliError(USAGE_ERROR, error.message)
+    throw error
+  }
 }
 
 async function runContractCommand(flags: ContractFlags, io: CommandIo): Promise<void> {
@@ -104,11 +123,13 @@ async function runContractCommand(flags: ContractFlags, io: CommandIo): Promise<
   const grep = flags.grep === undefined ? undefined : toRegExp(flags.grep)
   const reached = flags.list ? undefined : startReaching(flags.baseUrl)
   const suite = await loadSuite()
+  // The baseline is checked against the whole suite; --rerun-failed narrows only what runs.
+  const checks = flags.rerunFailed ? (await import('../evidence/record/rerun-failed.js')).onlyFailed(suite.checks, flags.rerunFailed) : suite.checks
   if (flags.latency !== undefined && (flags.baseUrl || flags.cluster)) throw new CliError(USAGE_ERROR, '--latency applies to the in-process mock only (drop --base-url/--cluster)')
   const plan = { readOnly: flags.readOnly, grep, budget: flags.budget }
-  const baseline = flags.baseline === undefined ? undefined : readBaseline(flags.baseline)
+  const baseline = flags.baseline === undefined ? undefined : readBaseline(flags.baseline, new Set(suite.checks.map((c) => c.id)))
   if (flags.baselineExpires !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(flags.baselineExpires)) throw new CliError(USAGE_ERROR, `--baseline-expires must be a date YYYY-MM-DD, got "${flags.baselineExpires}"`)
-  if (flags.list) return printPlan(io.stdout, planChecks(suite.checks, plan), { budget: flags.budget, maxRequests: flags.maxRequests })
+  if (flags.list) return printPlan(io.stdout, planChecks(checks, plan), { budget: flags.budget, maxRequests: flags.maxRequests })
 
   let baseUrl = flags.baseUrl
   if (flags.cluster) {
@@ -147,22 +168,26 @@ async function runContractCommand(flags: ContractFlags, io: CommandIo): Promise<
   }
   process.once('SIGINT', onSigint)
   let report: RunReport
+  const recording = flags.record ? (await import('../evidence/record/suite-recorder.js')).recordingTransport(flags.record) : undefined
   try {
     io.stdout.write(`Running the contract suite against ${baseUrl}${isMock ? ' (promokit mock: async waits advance its clock)' : ''}${flags.readOnly ? ' — read-only' : ''}\n`)
     const runId = newRunId()
     report = await runSuite({
-      baseUrl, credentials, isMock, ids, validator: suite.validator, checks: suite.checks, readOnly: flags.readOnly, grep, runId,
+      baseUrl, credentials, isMock, ids, validator: suite.validator, checks, readOnly: flags.readOnly, grep, runId,
       budget: flags.budget, concurrency: flags.concurrency, rateLimitWaitMs: flags.rateLimitWait,
       onCheckStart: (_check, index, total) => {
         if (index === 0) io.stdout.write(`${total} checks; resources created are named pk-${runId}-… and deleted at the end\n`)
       },
       timeoutMs: flags.timeout, pollTimeoutMs: flags.pollTimeout, maxRequests: flags.maxRequests, signal: abort.signal,
       onCheckEnd: (result, index, total) => io.stdout.write(checkLine(result, index, total)),
+      transport: recording?.transport,
     }).catch((error: unknown) => (error instanceof TargetUnusable ? fail(error.message) : Promise.reject(error)))
   } finally {
     process.off('SIGINT', onSigint)
     await target.close()
+    recording?.writer.close()
   }
+  if (recording) io.stdout.write(`${recording.writer.entries} exchange(s) recorded to ${resolve(recording.writer.path)}\n`)
   if (flags.recordBaseline) {
     const expires = flags.baselineExpires ?? isoDay(Date.now() + 30 * 86_400_000)
     const recorded = recordBaseline(report, { reason: flags.baselineReason, owner: flags.baselineOwner, expires })
@@ -180,7 +205,7 @@ async function runContractCommand(flags: ContractFlags, io: CommandIo): Promise<
   if (report.summary.failed > 0) throw new CliError(1, `${report.summary.failed} check(s) failed`)
 }
 
-function readBaseline(file: string): Baseline {
+function readBaseline(file: string, checks: ReadonlySet<string>): Baseline {
   let text: string
   try {
     text = readFileSync(file, 'utf8')
@@ -188,7 +213,7 @@ function readBaseline(file: string): Baseline {
     throw new CliError(USAGE_ERROR, `--baseline ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file (create one with --record-baseline)' : (error as Error).message}`)
   }
   try {
-    return parseBaseline(text, file)
+    return parseBaseline(text, file, checks)
   } catch (error) {
     throw new CliError(USAGE_ERROR, (error as Error).message)
   }

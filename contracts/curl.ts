@@ -2,10 +2,14 @@ import type { RecordedRequest } from './http-client.js'
 
 const SECRET_HEADERS = new Set(['x-app-token', 'x-management-token', 'authorization', 'x-client-token'])
 const MASK = '****'
+/** The credential the auth checks send on purpose: no secret, so a curl line shows it and says why. */
+export const DELIBERATELY_WRONG = 'pk-wrong-credential'
+
+const isDeliberatelyWrong = (value: string): boolean => value === DELIBERATELY_WRONG || value === `Bearer ${DELIBERATELY_WRONG}`
 
 /** Masks credentials in a header value: tokens entirely, Bearer tokens after the scheme. */
 export function maskHeader(name: string, value: string): string {
-  if (!SECRET_HEADERS.has(name.toLowerCase())) return value
+  if (!SECRET_HEADERS.has(name.toLowerCase()) || isDeliberatelyWrong(value)) return value
   return /^bearer\s/i.test(value) ? `Bearer ${MASK}` : MASK
 }
 
@@ -30,6 +34,9 @@ export function toCurl(request: RecordedRequest): string {
     parts.push('-H', shellQuote(`${name}: ${value}`))
   }
   if (masked.body !== undefined) parts.push('--data', shellQuote(masked.body))
+  const wrong = Object.entries(request.headers).filter(([name, value]) => SECRET_HEADERS.has(name.toLowerCase()) && isDeliberatelyWrong(value)).map(([name]) => name)
+  // A reader must not take a 401 here for a bad key of theirs.
+  if (wrong.length) parts.push(`  # ${wrong.join(', ')} deliberately wrong: the check sends it on purpose`)
   return parts.join(' ')
 }
 

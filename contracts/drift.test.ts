@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
@@ -76,5 +76,32 @@ describe('compareAnswers', () => {
       { kind: 'status', operationId: 'listCampaigns', a: 200, b: 201 },
       { kind: 'field', operationId: 'listCampaigns', pointer: '/a', a: 'present', b: 'absent' },
     ])
+  })
+})
+
+describe('promokit drift with each target\'s own ids and profiles', () => {
+  it('takes B from --against-profile (URL, credential variables, fixture ids) and says DRIFT in the HTML banner when it exits 1', async () => {
+    writeFileSync(join(dir, 'promokit.config.json'), JSON.stringify({
+      profiles: { staging: { baseUrl: b.url, credentials: { appId: 'B_APP_ID', appToken: 'B_APP_TOKEN', managementId: 'B_MGMT_ID', managementToken: 'B_MGMT_TOKEN' }, ids: { templateId: 'camp_tpl_nosuch1' } } },
+    }))
+    const env = { B_APP_ID: b.credentials.appId, B_APP_TOKEN: b.credentials.appToken, B_MGMT_ID: b.credentials.managementId, B_MGMT_TOKEN: b.credentials.managementToken }
+    const run = await promisify(execFile)(process.execPath, [bin, 'drift', '--base-url', a.url, '--against-profile', 'staging', '--grep', '^(campaigns\\.get-unknown-404|management\\.copy-template)$', '--html', 'out/banner.html'], { cwd: dir, env: { ...process.env, NO_COLOR: '1', ...env } })
+      .then(({ stdout }) => ({ code: 0, stdout }), (error: { code: number; stdout: string }) => ({ code: error.code, stdout: error.stdout }))
+    expect(run.code).toBe(1)
+    // B copies the template its profile names (none such there), A the one discovered on A
+    expect(run.stdout).toContain('management.copy-template (A passed, B failed)')
+    const html = readFileSync(join(dir, 'out', 'banner.html'), 'utf8')
+    expect(html).toContain('<h1>promokit contract report: DRIFT (2 checks answered differently)</h1>')
+    expect(html).toContain('<header class="fail">')
+  })
+
+  it('refuses a drift without target B, and names an unset credential variable of a profile', async () => {
+    const none = await drift('--base-url', a.url)
+    expect(none.code).toBe(2)
+    expect(none.stderr).toContain('give target B: --against <url> or --against-profile <name>')
+    writeFileSync(join(dir, 'promokit.config.json'), JSON.stringify({ profiles: { staging: { baseUrl: b.url, credentials: { appToken: 'UNSET_B_TOKEN' } } } }))
+    const unset = await drift('--base-url', a.url, '--against-profile', 'staging')
+    expect(unset.code).toBe(2)
+    expect(unset.stderr).toContain('profile staging takes appToken from $UNSET_B_TOKEN, which is not set')
   })
 })

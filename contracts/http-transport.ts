@@ -16,6 +16,8 @@ export interface TransportResponse {
   text: string
 }
 
+export type TransportObserver = (request: TransportRequest, response: TransportResponse, startedAt: number, durationMs: number) => void
+
 /** The request took longer than its timeout (connecting, waiting for the answer or reading it). */
 export class TransportTimeout extends Error {
   override readonly name = 'TimeoutError'
@@ -29,10 +31,15 @@ export class TransportTimeout extends Error {
 export class Transport {
   readonly #agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) }
 
+  /** `observe` sees every completed exchange (`promokit contract --record` writes them to a HAR file). */
+  constructor(private readonly observe?: TransportObserver) {}
+
   send(request: TransportRequest, timeoutMs: number): Promise<TransportResponse> {
     const url = new URL(request.url)
     const secure = url.protocol === 'https:'
     const headers = { 'user-agent': 'promokit', ...request.headers, ...(request.body !== undefined ? { 'content-length': String(Buffer.byteLength(request.body)) } : {}) }
+    const startedAt = Date.now()
+    const started = performance.now()
     return new Promise((resolve, reject) => {
       const req = (secure ? https : http).request(url, { method: request.method, headers, agent: secure ? this.#agents.https : this.#agents.http })
       // Made only when needed: an Error per request (its stack) is a cost every request would pay.
@@ -51,7 +58,9 @@ export class Transport {
         res.on('end', () => {
           clearTimeout(timer)
           try {
-            resolve({ status: res.statusCode ?? 0, headers: flatHeaders(res.headers), text: decode(Buffer.concat(chunks), res.headers['content-encoding']) })
+            const response = { status: res.statusCode ?? 0, headers: flatHeaders(res.headers), text: decode(Buffer.concat(chunks), res.headers['content-encoding']) }
+            this.observe?.({ ...request, headers }, response, startedAt, Math.round(performance.now() - started))
+            resolve(response)
           } catch (error) {
             reject(error as Error)
           }

@@ -9,6 +9,7 @@ import { toCurl, maskRequest, maskText } from './curl.js'
 import { discoverIds } from './discover.js'
 import { CheckFailure, CheckSkipped } from './failures.js'
 import { BudgetExceeded, HttpClient, RequestBudget, RequestFailed, type Credentials, type Exchange } from './http-client.js'
+import type { Transport } from './http-transport.js'
 import { preflight } from './preflight.js'
 import { RateLimited, RateLimiter, systemClock, type RunClock } from './rate-limit.js'
 import { runScheduled } from './schedule.js'
@@ -41,6 +42,8 @@ export interface RunOptions {
   signal?: AbortSignal
   onCheckStart?(check: Check, index: number, total: number): void
   onCheckEnd?(result: CheckResult, index: number, total: number): void
+  /** The connections the run's client uses (`promokit contract --record` passes one that records). */
+  transport?: Transport
   /** Every answer a check received, with the check's id (also when checks run side by side): for drift. */
   onCheckExchange?(checkId: string, exchange: Exchange): void
 }
@@ -53,8 +56,18 @@ export function planChecks(checks: readonly Check[], options: { readOnly?: boole
   return options.budget === undefined ? matching : fitBudget(matching, options.budget).checks
 }
 
-/** Which check an exchange belongs to, across the awaits of checks running side by side. */
-const currentCheck = new AsyncLocalStorage<string>()
+/**
+ * Which check an exchange belongs to, across the awaits of checks running side by side, and the state-changing
+ * requests it has sent so far: a failure seen on a read-back is shown with the write that caused it.
+ */
+interface CheckTrail {
+  id: string
+  writes: Exchange[]
+}
+const currentCheck = new AsyncLocalStorage<CheckTrail>()
+const READS = new Set(['GET', 'HEAD', 'OPTIONS'])
+/** How many of a check's writes a failure shows (the newest). */
+const TRAIL_LENGTH = 3
 
 export function newRunId(): string {
   return (Date.now() % 2_176_782_336).toString(36).padStart(6, '0') + Math.random().toString(36).slice(2, 6)
@@ -84,10 +97,13 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
     timeoutMs: options.timeoutMs ?? DEFAULTS.timeoutMs,
     budget,
     limiter,
+    transport: options.transport,
     onExchange: (ex) => {
       coverage.record(ex)
-      const checkId = currentCheck.getStore()
-      if (checkId) options.onCheckExchange?.(checkId, ex)
+      const trail = currentCheck.getStore()
+      if (!trail) return
+      options.onCheckExchange?.(trail.id, ex)
+      if (!READS.has(ex.request.method.toUpperCase())) trail.writes = [...trail.writes.slice(1 - TRAIL_LENGTH), ex]
     },
   })
   activeClient = client
@@ -114,7 +130,7 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
       options.onCheckStart?.(check, index, planned.length)
       await gate(check)
       const withoutKeys = !interrupted && lacksManagementKeys(check, options)
-      const result = interrupted ? skipped(check, interrupted, budgetCut) : withoutKeys ? skipped(check, withoutKeys) : await currentCheck.run(check.id, () => runOne(check, ctx, ids, unavailable))
+      const result = interrupted ? skipped(check, interrupted, budgetCut) : withoutKeys ? skipped(check, withoutKeys) : await currentCheck.run({ id: check.id, writes: [] }, () => runOne(check, ctx, ids, unavailable))
       if (!interrupted && result.notRun === 'budget') {
         interrupted = BUDGET_USED_UP
         budgetCut = 'budget'
@@ -188,7 +204,10 @@ async function runOne(check: Check, shared: CheckContext, ids: KnownIds, unavail
 
 function toFailure(check: Check, error: unknown): FailureReport {
   const base = { checkId: check.id, title: check.title, operationId: check.operationIds[0] }
-  if (error instanceof CheckFailure) return { ...base, ...describeExchange(error.exchange), problems: error.problems }
+  if (error instanceof CheckFailure) {
+    const before = (currentCheck.getStore()?.writes ?? []).filter((ex) => ex !== error.exchange).map((ex) => toCurl(ex.request))
+    return { ...base, ...describeExchange(error.exchange), ...(before.length ? { before } : {}), problems: error.problems }
+  }
   if (error instanceof RequestFailed) {
     return { ...base, curl: toCurl(error.request), request: maskRequest(error.request), problems: [{ location: 'status', pointer: '', message: error.message, keyword: 'network' }] }
   }

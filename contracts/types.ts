@@ -50,6 +50,8 @@ export interface FailureReport {
   operationId?: string
   /** The failing request as a curl line, secrets masked. */
   curl?: string
+  /** The state-changing requests the check sent before it (the newest few, oldest first), as curl lines. */
+  before?: string[]
   status?: number
   problems: Problem[]
   request?: RecordedRequest

@@ -28,6 +28,8 @@ function measured(overrides: Partial<BenchResults> = {}): BenchResults {
     list_deep_p50_ms_by_size: { '1000': 0.5, '10000': 0.6, '100000': 0.7 },
     contract_run_ms: 4200,
     contract_run_latency50_concurrency8_ms: 2800,
+    record_direct_rps: 4000,
+    record_proxy_rps: 2400,
     ...overrides,
   }
 }
@@ -65,6 +67,7 @@ describe('evaluateTargets', () => {
       ['list_growth_deep', true],
       ['contract_run', true],
       ['contract_run_remote', true],
+      ['record_overhead', true],
     ])
   })
 

@@ -1,9 +1,10 @@
 import type { Check, CheckContext } from '../check.js'
+import { DELIBERATELY_WRONG } from '../curl.js'
 import type { AuthMode, RequestSpec } from '../http-client.js'
 import type { SuiteOperation } from '../suite-validator.js'
 import { campaignBody } from './campaign-bodies.js'
 
-const WRONG = 'pk-wrong-credential'
+const WRONG = DELIBERATELY_WRONG
 
 /** A request for the operation that only authentication should decide: placeholder ids, a harmless body. */
 function probe(ctx: CheckContext, op: SuiteOperation, auth: AuthMode): RequestSpec {

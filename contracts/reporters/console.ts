@@ -36,17 +36,25 @@ export function printPlan(out: Writer, checks: readonly Check[], options: { budg
 
 /** After the run: every failure in detail, the coverage table, cleanup, then the summary line last. */
 export function printReport(out: Writer, report: RunReport): void {
-  const failures = report.results.filter((r) => r.failure)
+  // Failures a baseline tolerates are one line each (the gate's reader knows them); new and expired ones in full.
+  const tolerated = (r: CheckResult): boolean => r.baseline !== undefined && !r.baseline.expired
+  const failures = report.results.filter((r) => r.failure && !tolerated(r))
+  const known = report.results.filter((r) => r.failure && tolerated(r))
   if (failures.length > 0) out.write(`\nFailures\n`)
   failures.forEach((r, i) => {
     const f = r.failure!
-    const known = r.baseline ? (r.baseline.expired ? ` [baseline entry EXPIRED ${r.baseline.expires}]` : ` [known: baseline, ${r.baseline.owner}, until ${r.baseline.expires}]`) : ''
-    out.write(`\n${i + 1}) ${f.checkId} — ${f.title}${known}\n`)
+    const expired = r.baseline?.expired ? ` [baseline entry EXPIRED ${r.baseline.expires}]` : ''
+    out.write(`\n${i + 1}) ${f.checkId} — ${f.title}${expired}\n`)
     if (f.operationId) out.write(`   operation: ${f.operationId}${f.status !== undefined ? `, status ${f.status}` : ''}\n`)
     for (const p of f.problems) out.write(`   - ${describeProblem(p)}\n`)
+    for (const line of f.before ?? []) out.write(`   after: ${line}\n`)
     if (f.curl) out.write(`   request: ${f.curl}\n`)
     if (f.response) out.write(`   response: ${truncate(f.response.body, 600)}\n`)
   })
+  if (known.length > 0) {
+    out.write(`\nKnown failures, tolerated by the baseline (${known.length}; details in the HTML or JSON report)\n`)
+    for (const r of known) out.write(`  - ${r.id} [known: baseline, ${r.baseline!.owner}, until ${r.baseline!.expires}]: ${r.failure!.problems.map(describeProblem)[0] ?? ''}\n`)
+  }
   printFollows(out, report)
   out.write(`\nCoverage (operations × documented statuses; * = exercised)\n`)
   for (const row of report.coverage) {

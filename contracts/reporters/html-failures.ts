@@ -68,7 +68,7 @@ export function exchangeHtml(f: FailureReport, title: string, note = ''): string
     : ''
   return `<p class="seen">${esc(f.checkId)} — ${esc(title)} <span class="dim">· <code>${esc(f.operationId ?? '-')}</code>${f.status !== undefined ? ` · status <b>${f.status}</b>` : ''}</span></p>${note}
 <table><thead><tr><th>Where</th><th>JSON pointer</th><th>Problem</th><th>Expected</th><th>Actual</th></tr></thead><tbody>${problems}</tbody></table>
-${f.curl ? `<p class="label">Request (curl, secrets masked)</p><pre class="curl">${esc(f.curl)}</pre>` : ''}${response}`
+${f.before?.length ? `<p class="label">After these requests of the check (curl)</p>${f.before.map((line) => `<pre class="curl">${esc(line)}</pre>`).join('')}` : ''}${f.curl ? `<p class="label">Request (curl, secrets masked)</p><pre class="curl">${esc(f.curl)}</pre>` : ''}${response}`
 }
 
 function otherRow(r: CheckResult, withActual: boolean): string {

@@ -19,7 +19,10 @@ export function renderHtml(report: RunReport): string {
   const knownFailures = report.results.filter((r) => r.failure && r.baseline && !r.baseline.expired)
   const skips = report.results.filter((r) => r.status === 'skipped')
   const passes = report.results.filter((r) => r.status === 'passed')
-  const verdict = failed === 0 ? 'pass' : 'fail'
+  // A drift report fails (exit 1) when the targets differ, whatever target A's own checks did: the banner says so.
+  const drifted = report.drift?.checks.length ?? 0
+  const verdict = failed === 0 && drifted === 0 ? 'pass' : 'fail'
+  const word = failed > 0 ? `FAIL (${failed})` : drifted > 0 ? `DRIFT (${drifted} check${drifted === 1 ? '' : 's'} answered differently)` : 'PASS'
   const counts = [`${passed} passed`, `${failed} failed`, `${skipped} skipped`, ...(known ? [`${known} known (baseline)`] : []), ...(rateLimited ? [`${rateLimited} not run: rate-limited`] : []), ...(overBudget ? [`${overBudget} not run: --max-requests used up`] : [])]
   const links = [
     `<a href="#failures">Failures (${failures.length})</a>`,
@@ -33,10 +36,10 @@ export function renderHtml(report: RunReport): string {
   ]
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${failed === 0 ? 'PASS' : `FAIL (${failed})`} — promokit contract report — ${esc(report.target.baseUrl)}</title>
+<title>${word} — promokit contract report — ${esc(report.target.baseUrl)}</title>
 <style>${CSS}</style></head>
 <body>
-<header class="${verdict}"><h1>promokit contract report: ${verdict === 'pass' ? 'PASS' : 'FAIL'}${rateLimited + overBudget > 0 ? ` (incomplete: ${rateLimited + overBudget} check(s) not run)` : ''}</h1>
+<header class="${verdict}"><h1>promokit contract report: ${failed > 0 ? 'FAIL' : word}${rateLimited + overBudget > 0 ? ` (incomplete: ${rateLimited + overBudget} check(s) not run)` : ''}</h1>
 <p class="big">${counts.map(esc).join(', ')}${groups.length ? `<span class="sub"> · ${groups.length === 1 ? '1 distinct problem' : `${groups.length} distinct problems`}</span>` : ''}</p>
 <p>Target <code>${esc(report.target.baseUrl)}</code>${report.target.isMock ? ' (promokit mock)' : ''} · run <code>${esc(report.runId)}</code> · started ${esc(report.startedAt)} · ${report.durationMs} ms · ${report.requests} requests${report.plannedRequests !== undefined ? ` (planned ${report.plannedRequests})` : ''}${report.concurrency && report.concurrency > 1 ? ` · concurrency ${report.concurrency}` : ''}${report.readOnly ? ' · read-only' : ''}</p>
 ${report.interrupted ? `<p class="warn">Stopped early: ${esc(report.interrupted)}</p>` : ''}${rateHtml(report)}

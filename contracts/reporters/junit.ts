@@ -26,6 +26,7 @@ export function renderJunit(report: RunReport): string {
         const detail = [
           `operation: ${f.operationId ?? '-'}${f.status !== undefined ? ` (status ${f.status})` : ''}`,
           ...f.problems.map((p) => `${describeProblem(p)}`),
+          ...(f.before ?? []).map((line) => `after: ${line}`),
           ...(f.curl ? [`request: ${f.curl}`] : []),
           ...(f.response ? [`response: ${f.response.body.slice(0, 2000)}`] : []),
         ].join('\n')

@@ -1,0 +1,60 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { BenchContext } from '../run.js'
+import { APP_HEADERS, LIST_PATH, listCall } from '../lib/calls.js'
+import { measureLoad, type LoadResult } from '../lib/load.js'
+import { freePort, startServer } from '../lib/processes.js'
+import { startPromokit } from '../lib/servers.js'
+import { round } from './throughput.js'
+
+/**
+ * Issue 27: what recording costs. The same list call against the mock directly and through `promokit record`
+ * in front of it (its own process, as a user runs it, writing every exchange to a HAR file), measured back to
+ * back; then the HAR file's size per exchange it holds.
+ */
+export async function runRecord(ctx: BenchContext): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'promokit-bench-record-'))
+  const har = join(dir, 'bench.har')
+  const mock = await startPromokit(ctx.root)
+  const port = await freePort()
+  const proxy = await startServer({
+    name: 'promokit record',
+    command: process.execPath,
+    args: [join(ctx.root, 'bin', 'promokit.js'), 'record', '--target', mock.url, '--port', String(port), '--out', har],
+    cwd: ctx.root,
+    port,
+    probePath: LIST_PATH,
+    probeHeaders: APP_HEADERS,
+    timeoutMs: 30_000,
+  })
+  try {
+    const direct: LoadResult[] = []
+    const through: LoadResult[] = []
+    for (let round = 1; round <= (ctx.quick ? 1 : 2); round++) {
+      ctx.log(`measuring the list directly and through promokit record (round ${round})`)
+      direct.push(await measureLoad(mock.url, listCall(), { ...ctx.shape, serverPid: mock.child.pid }))
+      through.push(await measureLoad(proxy.url, listCall(), { ...ctx.shape, serverPid: proxy.child.pid }))
+    }
+    ctx.results.record_direct_rps = round(mean(direct.map((r) => r.rps)))
+    ctx.results.record_proxy_rps = round(mean(through.map((r) => r.rps)))
+    await proxy.stop()
+    const entries = (JSON.parse(readFileSync(har, 'utf8')) as { log: { entries: unknown[] } }).log.entries.length
+    ctx.results.har_bytes_per_exchange = entries ? round(statSync(har).size / entries) : null
+    const errors = through.reduce((n, r) => n + r.errors + r.non2xx, 0)
+    const cpu = (results: LoadResult[]): string => `${Math.round(mean(results.map((r) => r.cpuUsPerRequest ?? 0)))} µs`
+    ctx.results.notes.push(
+      `promokit record: the list (10 campaigns) at ${ctx.shape.connections} connections, ${fmtRps(ctx.results.record_direct_rps)} req/s directly, ` +
+        `${fmtRps(ctx.results.record_proxy_rps)} req/s through the recording proxy (${errors} errors; CPU per request: the mock ${cpu(direct)}, the proxy ${cpu(through)}); its HAR file held ${entries.toLocaleString('en-US')} ` +
+        `exchanges at ${ctx.results.har_bytes_per_exchange?.toLocaleString('en-US')} bytes each (bodies kept, one entry per exchange).`,
+    )
+    ctx.log(`record: direct ${ctx.results.record_direct_rps} req/s, through the proxy ${ctx.results.record_proxy_rps} req/s, ${ctx.results.har_bytes_per_exchange} HAR bytes per exchange`)
+  } finally {
+    await proxy.stop()
+    await mock.stop()
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+const mean = (values: number[]): number => values.reduce((a, b) => a + b, 0) / values.length
+const fmtRps = (value: number | null): string => (value === null ? 'n/a' : Math.round(value).toLocaleString('en-US'))

@@ -1,0 +1,66 @@
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { resolve } from 'node:path'
+import { Command } from 'commander'
+import { closeServer, listen } from '../../mock/server.js'
+import { CliError, USAGE_ERROR } from '../../src/cli/cli-error.js'
+import { envValue, integerOption } from '../../src/cli/options.js'
+import { packageVersion } from '../../src/cli/run-cli.js'
+import { HarWriter } from '../har/har-writer.js'
+import { createRecordingProxy } from './recording-proxy.js'
+
+interface RecordFlags {
+  target: string
+  port: number
+  host: string
+  out: string
+}
+
+export interface RecordIo {
+  stdout: { write(text: string): unknown }
+}
+
+/** `promokit record --target <url> --out traffic.har`: a recording proxy in front of a deployment (or the mock). */
+export function recordCommand(io: RecordIo = { stdout: process.stdout }, env: NodeJS.ProcessEnv = process.env): Command {
+  return new Command('record')
+    .description('a recording proxy: point an app, the SDK or a browser at it; every exchange with --target is written to a HAR 1.2 file, secrets redacted')
+    .requiredOption('--target <url>', 'the deployment to forward to, e.g. https://staging.example.com or http://127.0.0.1:4010')
+    .option('--port <n>', 'port to listen on; 0 picks a free one (env PROMOKIT_RECORD_PORT)', integerOption(0, 65_535), Number(envValue(env, 'PROMOKIT_RECORD_PORT') ?? 4030))
+    .option('--host <host>', 'interface to listen on', '127.0.0.1')
+    .option('--out <file>', 'the HAR file to write (valid after every exchange: stop with Ctrl-C at any moment)', 'traffic.har')
+    .action(async (flags: RecordFlags) => runRecord(flags, io))
+}
+
+async function runRecord(flags: RecordFlags, io: RecordIo): Promise<void> {
+  if (!/^https?:\/\/[^/]/.test(flags.target) || !URL.canParse(flags.target)) throw new CliError(USAGE_ERROR, `--target must be an http(s) URL, got "${flags.target}"`)
+  let writer: HarWriter
+  try {
+    writer = new HarWriter(flags.out, { name: 'promokit record', version: packageVersion() }, `recorded through promokit record from ${new URL(flags.target).origin}`)
+  } catch (error) {
+    throw new CliError(USAGE_ERROR, `--out ${flags.out}: ${(error as Error).message}`)
+  }
+  let server: Server
+  try {
+    server = await listen(createRecordingProxy({ target: flags.target, writer }), flags.host, flags.port)
+  } catch (error) {
+    writer.close()
+    throw new CliError(USAGE_ERROR, `cannot listen on ${flags.host}:${flags.port}: ${(error as Error).message}`)
+  }
+  const { port } = server.address() as AddressInfo
+  const url = `http://${flags.host.includes(':') ? `[${flags.host}]` : flags.host}:${port}`
+  io.stdout.write(`Recording ${flags.target} through ${url} to ${resolve(flags.out)} (Ctrl-C stops; the file is complete after every exchange)\n`)
+  await stopSignal()
+  await closeServer(server)
+  writer.close()
+  io.stdout.write(`${writer.entries} exchange(s) recorded to ${resolve(flags.out)} (${writer.size} bytes)\n`)
+}
+
+function stopSignal(): Promise<void> {
+  return new Promise((resolveStop) => {
+    const stop = (): void => {
+      process.off('SIGINT', stop).off('SIGTERM', stop)
+      resolveStop()
+    }
+    process.on('SIGINT', stop).on('SIGTERM', stop)
+  })
+}
