@@ -48,10 +48,10 @@ for (const query of QUERIES) {
   const started = performance.now()
   const answer = call('GET', `/v1/vouchers?${query}`)
   // a second client asks for something small right after; it waits for whatever blocks the loop
-  // (timed from when it meant to ask: its timer cannot fire while the list blocks the loop)
-  const ping = new Promise<number>((resolve) =>
-    setTimeout(() => void call('GET', '/v1/campaigns?limit=1').then(() => resolve(performance.now() - started - 2)), 2),
-  )
+  // (timed from when it meant to ask: its timer cannot fire while the list blocks the loop; a block past the
+  // server's 5 s keep-alive closes the idle pooled socket as the timer fires, so a reset is asked again)
+  const small = (): Promise<unknown> => call('GET', '/v1/campaigns?limit=1').catch(() => call('GET', '/v1/campaigns?limit=1'))
+  const ping = new Promise<number>((resolve) => setTimeout(() => void small().then(() => resolve(performance.now() - started - 2)), 2))
   const [list, waitedMs] = await Promise.all([answer, ping])
   const ms = performance.now() - started
   const after = process.memoryUsage()
