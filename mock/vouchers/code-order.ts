@@ -6,7 +6,7 @@ const orders = new WeakMap<CodeList, Uint32Array>()
 /**
  * The indices of a campaign's codes sorted by code, in the order JavaScript compares strings (UTF-16
  * units; for generated codes, latin1 bytes). Generated codes share one width, so a byte-wise radix sort
- * orders a million in tens of ms, where sorting strings took seconds and a string per code.
+ * orders a million in a fraction of a second, where sorting strings took seconds and a string per code.
  */
 export function codeOrder(codes: ByteCodes | StringCodes): Uint32Array {
   let order = orders.get(codes)
