@@ -42,6 +42,9 @@ const filters = fc.constantFrom<Record<string, unknown> | undefined>(
   { updated_at: { conditions: { $is_unknown: '' } } },
   { junction: 'or', updated_at: { conditions: { $has_value: '' } }, category: { conditions: { $is: 'Travel' } } },
   { code: { conditions: { $starts_with: 'S' } } },
+  { code: { $starts_with: ['X1-'] }, active: { conditions: { $is: 'TRUE' } } },
+  { code: { conditions: { $starts_with: 'A' } }, holder_id: { conditions: { $has_value: '' } } },
+  { junction: 'or', code: { conditions: { $starts_with: 'X' } }, active: { conditions: { $is: 'FALSE' } } },
   { created_at: { conditions: { $before: '2026-01-01T00:00:05.000Z' } } },
   { junction: 'or', id: { conditions: { $in: ['v_00000003', 'v_00000009'] } }, active: { conditions: { $is: 'TRUE' } } },
 )

@@ -6,7 +6,7 @@ import { compileFilters, type Predicate } from '../filters/filter-engine.js'
 import { voucherFields, voucherReader, type VoucherReader } from './voucher-fields.js'
 import type { VoucherAt } from './voucher-mutations.js'
 import { orderedPage } from './voucher-order.js'
-import { selectAll, selectByCampaign, selectByScan, selectFew, type Selection } from './voucher-selection.js'
+import { selectAll, selectByCampaign, selectByCodePrefix, selectByScan, selectFew, type Selection } from './voucher-selection.js'
 import type { Batch, VoucherListPage } from './voucher-types.js'
 import { buildVoucherView } from './voucher-view.js'
 
@@ -57,23 +57,46 @@ export function listVoucherPage(query: VoucherListQuery, source: ListingSource, 
   })
   const inBatch = batchTest(query)
   const { tests, reads } = voucherTests(query, read, source.now)
-  const selections = direct ? selectDirect(direct, inBatch, tests, source) : selectBatches(source, inBatch, tests, reads)
+  const selections = direct ? selectDirect(direct, inBatch, tests, source) : selectBatches(source, inBatch, tests, reads, codePrefixOf(query.filters))
   const total = selections.reduce((n, s) => n + s.count, 0)
   const picked = orderedPage(selections, order, read, source.generate, skip, limit)
   for (const at of picked) if (at.batch.codes === null) source.generate(at.batch)
   return { object: 'list', data_ref: 'vouchers', vouchers: picked.map((at) => buildVoucherView(at.batch, at.index)), total }
 }
 
-function selectBatches(source: ListingSource, inBatch: (batch: Batch) => boolean, tests: Predicate<VoucherAt>[], reads: ReadonlySet<string>): Selection[] {
+function selectBatches(source: ListingSource, inBatch: (batch: Batch) => boolean, tests: Predicate<VoucherAt>[], reads: ReadonlySet<string>, codePrefix?: string): Selection[] {
   const perVoucher = [...reads].some((field) => PER_VOUCHER.has(field))
   const selections: Selection[] = []
   for (const batch of source.batches) {
     const n = inBatch(batch) ? source.visible(batch) : 0
     if (n === 0) continue
-    const selection = tests.length === 0 ? selectAll(batch, n) : perVoucher ? selectByScan(batch, n, tests) : selectByCampaign(batch, n, tests)
+    const selection = tests.length === 0
+      ? selectAll(batch, n)
+      : !perVoucher
+          ? selectByCampaign(batch, n, tests)
+          : codePrefix !== undefined
+            ? selectByCodePrefix(batch, n, codePrefix, tests, source.generate)
+            : selectByScan(batch, n, tests)
     if (selection) selections.push(selection)
   }
   return selections
+}
+
+/**
+ * The prefix every match's code must start with: `filters[code][conditions][$starts_with]` (or the form
+ * without `conditions`) alone on `code`, with every condition required (no `junction=or`). The tests still
+ * check each candidate; this only says where the candidates are.
+ */
+function codePrefixOf(filters: unknown): string | undefined {
+  if (typeof filters !== 'object' || filters === null) return undefined
+  const { junction, code } = filters as Record<string, unknown>
+  if (junction !== undefined && String(junction).toLowerCase() !== 'and') return undefined
+  if (typeof code !== 'object' || code === null) return undefined
+  const conditions = (Object.hasOwn(code, 'conditions') ? (code as Record<string, unknown>).conditions : code) as Record<string, unknown>
+  if (typeof conditions !== 'object' || conditions === null || Object.keys(conditions).join() !== '$starts_with') return undefined
+  const value = conditions.$starts_with
+  const prefix = Array.isArray(value) && value.length === 1 ? value[0] : value
+  return typeof prefix === 'string' ? prefix : undefined
 }
 
 function selectDirect(direct: readonly VoucherAt[], inBatch: (batch: Batch) => boolean, tests: Predicate<VoucherAt>[], source: ListingSource): Selection[] {

@@ -1,4 +1,5 @@
 import type { Predicate } from '../filters/filter-engine.js'
+import { codeOrder } from './code-order.js'
 import type { VoucherAt } from './voucher-mutations.js'
 import type { Batch } from './voucher-types.js'
 
@@ -68,4 +69,30 @@ export function selectByScan(batch: Batch, n: number, tests: readonly Predicate<
   const few: number[] = []
   for (let i = 0; i < n; i++) if (hits[i] === 1) few.push(i)
   return { batch, n, count, few, has: (i) => hits[i] === 1 }
+}
+
+/**
+ * For queries that require `code` to start with `prefix` (and maybe more): the campaign's codes in code
+ * order hold those codes in one run, found by binary search; only they are tested.
+ */
+export function selectByCodePrefix(batch: Batch, n: number, prefix: string, tests: readonly Predicate<VoucherAt>[], generate: (batch: Batch) => void): Selection | undefined {
+  if (batch.codes === null) generate(batch)
+  const codes = batch.codes!
+  const order = codeOrder(codes)
+  let lo = 0
+  for (let hi = order.length; lo < hi;) {
+    const mid = (lo + hi) >>> 1
+    if (codes.at(order[mid]) < prefix) lo = mid + 1
+    else hi = mid
+  }
+  const picked: number[] = []
+  for (let k = lo; k < order.length && codes.at(order[k]).startsWith(prefix); k++) {
+    const index = order[k]
+    if (index < n && tests.every((t) => t({ batch, index }))) picked.push(index)
+  }
+  if (picked.length === 0) return undefined
+  if (picked.length <= FEW) return selectFew(batch, n, picked)
+  const hits = new Uint8Array(n)
+  for (const index of picked) hits[index] = 1
+  return { batch, n, count: picked.length, few: null, has: (i) => hits[i] === 1 }
 }
