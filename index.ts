@@ -4,6 +4,7 @@
 export { createMockServer, type MockServer, type MockServerCredentials, type MockServerOptions } from './mock/server.js'
 export { createMockApp, type MockAppOptions } from './mock/app.js'
 export { createMockListener } from './mock/listener.js'
+export { createMock, type Mock, type MockControl, type MockOptions } from './mock/create-mock.js'
 export { createMockDeps, type MockDeps, type MockDepsOverrides } from './mock/deps.js'
 export { resolveConfig, DEFAULT_CREDENTIALS, type MockConfig, type MockConfigInput, type MockCredentials, type ProjectCredentials } from './mock/config.js'
 export { ApiError, ERROR_CATALOGUE, type ErrorBody, type ErrorCode } from './mock/errors.js'

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
@@ -7,6 +8,11 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    reporters: ['default', './test/summary-reporter.ts'],
+    // vitest's default is one worker per core minus one: a single worker on a 2-core machine. Most files wait on
+    // child processes, sockets or a browser, so two workers overlap those waits; more cores still get cores − 1.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // the summary line stays last: CI tools read the closing line
+    reporters: ['default', './test/slowest-files-reporter.ts', './test/summary-reporter.ts'],
+    globalSetup: ['./test/browser/global-setup.ts'],
   },
 })

@@ -1,5 +1,5 @@
 // Whether dist/ is older than what it is built from, in a checkout (an installed package has no sources
-// and is never stale). Used by `npm start` and `npm install` (rebuild only then) and by bin/promokit.js (a hint, no rebuild).
+// and is never stale). Used by `npm start` (rebuild only then) and by bin/promokit.js (a hint, no rebuild).
 // A stat of each input: ~10 ms, against seconds for `npm run build`.
 import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'

@@ -1,12 +1,13 @@
 #!/usr/bin/env node
-// The bin runs the compiled CLI; `npm install` builds it (the `prepare` script). It never rebuilds: in a
+// The bin runs the compiled CLI; `npm run build`, `npm start` and `npm test` build it (the package has no install
+// script: npm 11 warns about each one an installed package brings). It never rebuilds: in a
 // checkout whose sources changed since the last build it says so (`npm start` rebuilds when needed).
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 
 const entry = new URL('../dist/cli.js', import.meta.url)
 if (!existsSync(fileURLToPath(entry))) {
-  process.stderr.write('promokit: the CLI is not built yet. Run `npm run build` (npm install does it for you).\n')
+  process.stderr.write('promokit: the CLI is not built yet. Run `npm run build` (npm start and npm test do it for you).\n')
   process.exit(1)
 }
 if (existsSync(fileURLToPath(new URL('../cli.ts', import.meta.url)))) {

@@ -15,6 +15,21 @@ export interface CleanupOutcome {
 }
 
 const LIST_LIMIT = 100
+/** Pauses between the joint looks at the leftovers: 1 s, 2 s, 4 s, then every 5 s. */
+const FIRST_ROUND_MS = 1_000
+const MAX_ROUND_MS = 5_000
+
+export interface CleanupDeps {
+  client: () => HttpClient
+  wait: (ms: number) => Promise<void>
+  pollTimeoutMs: number
+  concurrency?: number
+  /** The run's deadline (`--deadline`) on `now`'s clock: polling stops there, what is left is reported. */
+  deadlineAt?: number
+  now?: () => number
+  /** Progress while the cleanup waits for a target (one line each, no newline). */
+  progress?: (line: string) => void
+}
 
 /** Creations the API has no delete for, and how the cleanup summary names them. */
 const UNDELETABLE: Record<string, (body: any) => string> = {
@@ -35,9 +50,7 @@ export class Cleanup {
   readonly #campaigns = new Set<string>()
   #prefix: string | undefined
 
-  constructor(
-    private readonly deps: { client: () => HttpClient; wait: (ms: number) => Promise<void>; pollTimeoutMs: number; concurrency?: number },
-  ) {}
+  constructor(private readonly deps: CleanupDeps) {}
 
   /**
    * Requests the cleanup needs (the sweep and the look after the deletions, one per task, at most
@@ -77,16 +90,21 @@ export class Cleanup {
    * Also finds campaigns named with the run prefix that no check registered (e.g. a create that timed out
    * on our side but succeeded on the server). Only names starting with the prefix are ever deleted.
    */
-  async sweep(prefix: string): Promise<void> {
+  async sweep(prefix: string): Promise<number> {
     this.#prefix = prefix
+    let found = 0
     try {
       const res = await this.#listOurs(prefix)
       for (const c of res.response.body?.campaigns ?? []) {
-        if (typeof c?.id === 'string' && typeof c?.name === 'string' && c.name.startsWith(prefix)) this.deleteCampaign(c.id)
+        if (typeof c?.id === 'string' && typeof c?.name === 'string' && c.name.startsWith(prefix)) {
+          this.deleteCampaign(c.id)
+          found++
+        }
       }
     } catch {
       // The sweep is a safety net; registered deletions still run.
     }
+    return found
   }
 
   /** Runs every task (restores first, last-in first-out, then the campaign deletions side by side); never throws. */
@@ -119,7 +137,7 @@ export class Cleanup {
     const failed = (id: string, error: unknown): number => outcome.failed.push(`deleteCampaign ${id}: ${(error as Error).message}`)
     const accepted: { id: string; exchange: Exchange; pause: ReturnType<typeof pauser> }[] = []
     await mapConcurrent(ids, limit, async (id) => {
-      const pause = pauser({ wait: this.deps.wait, timeoutMs: this.deps.pollTimeoutMs })
+      const pause = pauser({ wait: this.deps.wait, timeoutMs: Math.max(0, this.#timeLeft(0)) })
       try {
         const exchange = await requestDeletion(client, id, pause)
         if (exchange) accepted.push({ id, exchange, pause })
@@ -129,16 +147,59 @@ export class Cleanup {
       }
     })
     if (accepted.length === 0) return
+    this.deps.progress?.(`cleanup: ${accepted.length} campaign deletion(s) requested`)
     if (accepted.some((a) => a.exchange.response.status === 202)) await this.deps.wait(ASYNC_FIRST_POLL_MS).catch(() => undefined)
-    const listed = await this.#stillListed()
-    await mapConcurrent(accepted, limit, async ({ id, exchange, pause }) => {
+    const { left, listed, waitedMs } = await this.#untilUnlisted(accepted.map((a) => a.id))
+    for (const a of accepted) if (!left.includes(a.id)) outcome.deleted.push(`deleteCampaign ${a.id}`)
+    const waiting = accepted.filter((a) => left.includes(a.id))
+    if (listed) {
+      const why = this.#pastDeadline() ? 'the run\'s --deadline' : `--poll-timeout ${this.deps.pollTimeoutMs} ms`
+      for (const a of waiting) failed(a.id, new Error(`accepted (${a.exchange.response.status}) but still listed after ${Math.round(waitedMs / 1000)} s (stopped by ${why})`))
+      return
+    }
+    // The listing cannot tell (filter ignored, more than a page): each leftover is polled, all of them at once.
+    await mapConcurrent(waiting, waiting.length, async ({ id, exchange, pause }) => {
       try {
-        if (!listed || listed.has(id)) await untilGone(client, id, exchange, pause)
+        await untilGone(client, id, exchange, pause)
         outcome.deleted.push(`deleteCampaign ${id}`)
       } catch (error) {
         failed(id, error)
       }
     })
+  }
+
+  /**
+   * Looks at the leftovers together, one listing per round for all of them (not one request and one wait
+   * each), with growing pauses, until none is listed or the poll timeout or the run's deadline is reached.
+   * `listed` is false when the listing cannot tell: then `left` is every id not yet seen gone.
+   */
+  async #untilUnlisted(ids: string[]): Promise<{ left: string[]; listed: boolean; waitedMs: number }> {
+    let left = ids
+    let waitedMs = 0
+    let delay = FIRST_ROUND_MS
+    for (;;) {
+      const listed = await this.#stillListed()
+      if (!listed) return { left, listed: false, waitedMs }
+      left = left.filter((id) => listed.has(id))
+      const room = this.#timeLeft(waitedMs)
+      if (left.length === 0 || room <= 0) return { left, listed: true, waitedMs }
+      const step = Math.min(delay, room)
+      this.deps.progress?.(`cleanup: ${left.length} deleted campaign(s) still listed after ${Math.round(waitedMs / 1000)} s; looking again in ${Math.round(step / 1000)} s`)
+      await this.deps.wait(step)
+      waitedMs += step
+      delay = Math.min(delay * 2, MAX_ROUND_MS)
+    }
+  }
+
+  #pastDeadline(): boolean {
+    return this.deps.deadlineAt !== undefined && (this.deps.now ?? Date.now)() >= this.deps.deadlineAt
+  }
+
+  /** How much longer the leftovers may be waited for: the poll timeout, cut at the run's deadline. */
+  #timeLeft(waitedMs: number): number {
+    const byTimeout = this.deps.pollTimeoutMs - waitedMs
+    if (this.deps.deadlineAt === undefined) return byTimeout
+    return Math.min(byTimeout, this.deps.deadlineAt - (this.deps.now ?? Date.now)())
   }
 
   /**

@@ -10,8 +10,11 @@ import { renderHtml } from './reporters/html.js'
 import { renderJson } from './reporters/json.js'
 import { renderJunit } from './reporters/junit.js'
 import { TargetUnusable } from './preflight.js'
-import { DEFAULTS, newRunId, planChecks, runSuite } from './runner.js'
+import { createWait, DEFAULTS, newRunId, planChecks, runSuite } from './runner.js'
 import { loadSuite } from './suite.js'
+import { onStopSignals, parseDuration, throttled, throwUnlessGreen } from './run-safety.js'
+import { checkRunPrefix, removeLeftovers } from './cleanup-command.js'
+import { HttpClient } from './http-client.js'
 import { fail, toRegExp, writeOutput } from './command-support.js'
 import { prepareTarget, startReaching } from './prepare-target.js'
 import { ProfileError, withProfile } from './profiles.js'
@@ -38,6 +41,10 @@ interface ContractFlags extends Credentials, Omit<KnownIds, 'giftCampaignId' | '
   pollTimeout: number
   maxRequests: number
   budget?: number
+  minChecks?: number
+  deadline?: number
+  cleanup?: boolean
+  runPrefix?: string
   concurrency: number
   rateLimitWait: number
   latency?: number
@@ -89,6 +96,10 @@ export function contractCommand(io: CommandIo = { stdout: process.stdout, env: p
     .option('--poll-timeout <ms>', 'how long to wait for async jobs (generation, exports)', integerOption(1), DEFAULTS.pollTimeoutMs)
     .option('--max-requests <n>', 'hard limit on the requests of the whole run, cleanup included', integerOption(1), DEFAULTS.maxRequests)
     .option('--budget <n>', 'run the most valuable checks that fit in n requests (every operation from about 100)', integerOption(1))
+    .option('--min-checks <n>', 'fail the run (exit 2) when fewer checks ran (a run in which none ran always exits 2)', integerOption(1))
+    .option('--deadline <duration>', 'the whole run\'s time limit (90s, 15m, 1h): no check starts after it, the cleanup stops waiting there and reports what is left', parseDuration)
+    .option('--cleanup', 'delete what earlier runs left on the target (campaigns named --run-prefix …), then exit; runs no check')
+    .option('--run-prefix <prefix>', 'with --cleanup: the prefix a run printed (pk-<run id>-), or pk- for every run\'s leftovers')
     .option('--concurrency <n>', 'checks run side by side when they share nothing', integerOption(1, 64), DEFAULTS.concurrency)
     .option('--rate-limit-wait <ms>', 'longest wait for the target\'s rate limit; beyond it a check is reported as not run', integerOption(0), DEFAULTS.rateLimitWaitMs)
     .option('--latency <ms>', 'with the in-process mock only: latency it adds to every answer', integerOption(0, 600_000))
@@ -129,6 +140,7 @@ async function runContractCommand(flags: ContractFlags, io: CommandIo): Promise<
   const plan = { readOnly: flags.readOnly, grep, budget: flags.budget }
   const baseline = flags.baseline === undefined ? undefined : readBaseline(flags.baseline, new Set(suite.checks.map((c) => c.id)))
   if (flags.baselineExpires !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(flags.baselineExpires)) throw new CliError(USAGE_ERROR, `--baseline-expires must be a date YYYY-MM-DD, got "${flags.baselineExpires}"`)
+  const runPrefix = flags.cleanup ? checkRunPrefix(flags.runPrefix) : undefined
   if (flags.list) return printPlan(io.stdout, planChecks(checks, plan), { budget: flags.budget, maxRequests: flags.maxRequests })
 
   let baseUrl = flags.baseUrl
@@ -159,14 +171,27 @@ async function runContractCommand(flags: ContractFlags, io: CommandIo): Promise<
   const { isMock } = target
   baseUrl = target.baseUrl
   credentials = target.credentials
+  const deadlineAt = flags.deadline === undefined ? undefined : Date.now() + flags.deadline
+  if (runPrefix !== undefined) {
+    const client = new HttpClient({ baseUrl, credentials, timeoutMs: flags.timeout, budget: Infinity })
+    const wait = createWait(() => client, isMock)
+    const run = { baseUrl, credentials, isMock, prefix: runPrefix, timeoutMs: flags.timeout, pollTimeoutMs: flags.pollTimeout, maxRequests: flags.maxRequests, sentBefore: target.sentBefore, deadlineAt, wait }
+    return removeLeftovers(run, io.stdout).finally(() => Promise.all([client.close(), target.close()]))
+  }
+  // Reports are written as the run goes (at most every 5 s, and when the checks are done), so a run that is
+  // killed or stuck in its cleanup still leaves one; the final write replaces them.
+  const writeReports = (report: RunReport, quiet: boolean): void => flags.reporter.forEach((kind, i) => {
+    const file = resolve(flags.outputFile[i] ?? REPORTERS[kind].file)
+    writeOutput(file, REPORTERS[kind].render(report))
+    if (!quiet) io.stdout.write(`${kind} report written to ${file}\n`)
+  })
+  const writeSoFar = throttled((report: RunReport) => writeReports(report, true), 5_000)
 
   const abort = new AbortController()
-  const onSigint = (): void => {
-    io.stdout.write('\nInterrupted: finishing the current check, then cleaning up (Ctrl-C again to force)\n')
-    abort.abort()
-    process.once('SIGINT', () => process.exit(130))
-  }
-  process.once('SIGINT', onSigint)
+  const stopSignals = onStopSignals((signal) => {
+    io.stdout.write(`\nInterrupted (${signal}): finishing the current check, then cleaning up and writing the report (${signal} again to force)\n`)
+    abort.abort(signal)
+  })
   let report: RunReport
   const recording = flags.record ? (await import('../evidence/record/suite-recorder.js')).recordingTransport(flags.record) : undefined
   try {
@@ -178,12 +203,14 @@ async function runContractCommand(flags: ContractFlags, io: CommandIo): Promise<
       onCheckStart: (_check, index, total) => {
         if (index === 0) io.stdout.write(`${total} checks; resources created are named pk-${runId}-… and deleted at the end\n`)
       },
-      timeoutMs: flags.timeout, pollTimeoutMs: flags.pollTimeout, maxRequests: flags.maxRequests, signal: abort.signal,
+      timeoutMs: flags.timeout, pollTimeoutMs: flags.pollTimeout, maxRequests: flags.maxRequests, sentBefore: target.sentBefore, signal: abort.signal, deadlineAt,
+      onProgress: (line) => io.stdout.write(`${line}\n`),
+      onPartialReport: flags.reporter.length ? (soFar) => writeSoFar(soFar, soFar.inProgress === 'cleanup') : undefined,
       onCheckEnd: (result, index, total) => io.stdout.write(checkLine(result, index, total)),
       transport: recording?.transport,
     }).catch((error: unknown) => (error instanceof TargetUnusable ? fail(error.message) : Promise.reject(error)))
   } finally {
-    process.off('SIGINT', onSigint)
+    stopSignals()
     await target.close()
     recording?.writer.close()
   }
@@ -195,14 +222,9 @@ async function runContractCommand(flags: ContractFlags, io: CommandIo): Promise<
     io.stdout.write(`baseline of ${recorded.entries.length} failure(s) written to ${resolve(flags.recordBaseline)} (owner ${flags.baselineOwner}, expires ${expires})\n`)
   }
   if (baseline) report = applyBaseline(report, baseline, flags.baseline!, isoDay(Date.now()))
-  flags.reporter.forEach((kind, i) => {
-    const file = resolve(flags.outputFile[i] ?? REPORTERS[kind].file)
-    writeOutput(file, REPORTERS[kind].render(report))
-    io.stdout.write(`${kind} report written to ${file}\n`)
-  })
+  writeReports(report, false)
   printReport(io.stdout, report)
-  if (report.interrupted?.startsWith('interrupted')) throw new CliError(130, 'interrupted')
-  if (report.summary.failed > 0) throw new CliError(1, `${report.summary.failed} check(s) failed`)
+  throwUnlessGreen(report, { minChecks: flags.minChecks })
 }
 
 function readBaseline(file: string, checks: ReadonlySet<string>): Baseline {

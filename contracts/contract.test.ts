@@ -37,6 +37,7 @@ describe('promokit contract against the in-process mock', () => {
   })
 
   it('exercises every operation of the spec and no undocumented status', () => {
+    expect(report.coverage.map((row) => row.operationId).sort()).toEqual(suite.validator.operations.map((op) => op.operationId).sort())
     for (const row of report.coverage) {
       expect(row.statuses.some((s) => s.exercised), row.operationId).toBe(true)
       expect(row.undocumented, row.operationId).toEqual([])

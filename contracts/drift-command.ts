@@ -47,7 +47,7 @@ const ID_FIELDS = [
 /** `promokit drift`: the suite on two targets (e.g. the mock and staging) and where their answers differ. */
 export function driftCommand(io: CommandIo = { stdout: process.stdout, env: process.env }): Command {
   const command = new Command('drift')
-    .description('run the conformance suite on two targets and report where they answer differently (status, fields, enum values, list totals)')
+    .description('run the conformance suite on two targets and report where their answers differ in what the contract fixes (status, error key, schema, fields, types, headers), not in data')
     .option('--base-url <url>', 'target A (default: promokit\'s mock, started in-process)')
     .option('--against <url>', 'target B, e.g. https://staging.example.com (or --against-profile)')
   for (const side of Object.values(SIDES)) {
@@ -92,7 +92,7 @@ async function runDrift(input: DriftFlags & Record<string, string | undefined>, 
     targets.push(await prepareTarget({ baseUrl: flags.against, credentials: b.credentials, ids: b.ids, reached: reachedB }, io))
     io.stdout.write(`Running the suite on A ${targets[0].baseUrl} and B ${targets[1].baseUrl}\n`)
     const [ra, rb] = await Promise.all(targets.map((t) => runRecorded(t, suite, flags, grep)))
-    const drift = compareRuns(ra.report, ra.exchanges, rb.report, rb.exchanges)
+    const drift = compareRuns(ra.report, ra.exchanges, rb.report, rb.exchanges, suite.validator)
     const report: RunReport = { ...ra.report, drift }
     if (flags.html) writeOutput(flags.html, renderHtml(report))
     if (flags.json) writeOutput(flags.json, renderJson(report))

@@ -36,6 +36,7 @@ describe('the holders checks run on a referral code that has holders (issue 12 s
 
   it('with no code that has holders, the holders checks are SKIPPED and say why (never a silent pass)', async () => {
     const { report } = await run(emptyFor(() => true))
+    expect(holderChecks(report)).toHaveLength(3)
     for (const r of holderChecks(report)) {
       expect(r.status).toBe('skipped')
       expect(r.reason).toMatch(/has holders; pass --referral-member-id/)
@@ -46,6 +47,7 @@ describe('the holders checks run on a referral code that has holders (issue 12 s
     const { report, paths } = await run({}, { referralCampaignId: 'camp_demo0005', referralMemberId: 'REF-NEW1' })
     expect(paths.length).toBeGreaterThan(0)
     expect(paths.every((p) => p.includes('/REF-NEW1/') || p.includes('PK-UNKNOWN'))).toBe(true)
+    expect(holderChecks(report)).toHaveLength(3)
     for (const r of holderChecks(report)) expect([r.status, r.reason]).toEqual(['skipped', 'the referral code REF-NEW1 has no holders; pass --referral-member-id with a code that has some'])
   })
 })

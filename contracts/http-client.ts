@@ -74,7 +74,10 @@ export class RequestFailed extends Error {
 export class RequestBudget {
   #sent = 0
 
-  constructor(readonly limit: number, private readonly reserved: () => number = () => 0) {}
+  /** `sentBefore`: requests the command sent to the target before the run (they count too). */
+  constructor(readonly limit: number, private readonly reserved: () => number = () => 0, sentBefore = 0) {
+    this.#sent = sentBefore
+  }
 
   get sent(): number {
     return this.#sent

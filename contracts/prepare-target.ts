@@ -33,6 +33,8 @@ export interface PreparedTarget {
   credentials: Credentials
   ids: KnownIds
   isMock: boolean
+  /** Requests sent to the target while preparing it (reachability, mock detection, bearer token): part of --max-requests. */
+  sentBefore: number
   /** Stops the in-process mock, if one was started. */
   close(): Promise<void>
 }
@@ -45,6 +47,7 @@ export async function prepareTarget(input: TargetInput, io: { stdout: { write(te
   let { baseUrl, credentials } = input
   const ids = { ...input.ids }
   let mock: { close(): Promise<void> } | undefined
+  let sentBefore = 0
   if (!baseUrl) {
     const { createMockServer } = await import('../mock/server.js')
     const server = await createMockServer({ latencyMs: input.latencyMs ?? 0 })
@@ -52,14 +55,19 @@ export async function prepareTarget(input: TargetInput, io: { stdout: { write(te
     baseUrl = server.url
     credentials = { ...server.credentials, ...definedOnly(credentials) }
     ids.projectId ??= server.credentials.projectId
-    credentials.bearerToken ??= await issueBearerToken(baseUrl, server.credentials.appId, server.credentials.appToken)
+    if (!credentials.bearerToken) {
+      sentBefore++
+      credentials.bearerToken = await issueBearerToken(baseUrl, server.credentials.appId, server.credentials.appToken)
+    }
     io.stdout.write(`Started the promokit mock at ${baseUrl}\n`)
   }
   // One clear line within seconds for a target that does not answer, instead of one failure per check.
   if (!mock) await (input.reached ?? reachTarget(baseUrl)).catch((error: Error) => fail(error.message))
+  // A deployment got the reachability HEAD and detectMock's GET /_mock/clock.
+  if (!mock) sentBefore += 2
   const isMock = mock !== undefined || (await detectMock(baseUrl))
   if (!credentials.appId || !credentials.appToken) credentials = await fallbackCredentials(credentials, isMock, io)
-  return { baseUrl, credentials, ids, isMock, close: async () => mock?.close() }
+  return { baseUrl, credentials, ids, isMock, sentBefore, close: async () => mock?.close() }
 }
 
 /**

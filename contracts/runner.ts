@@ -14,6 +14,7 @@ import { preflight } from './preflight.js'
 import { RateLimited, RateLimiter, systemClock, type RunClock } from './rate-limit.js'
 import { runScheduled } from './schedule.js'
 import type { SuiteValidator } from './suite-validator.js'
+import { UnservedOperations } from './unserved.js'
 import type { CheckResult, FailureReport, KnownIds, RunReport, Unavailable } from './types.js'
 
 export interface RunOptions {
@@ -30,6 +31,8 @@ export interface RunOptions {
   pollTimeoutMs?: number
   /** Hard limit on the requests the run sends, cleanup included. */
   maxRequests?: number
+  /** Requests the command already sent to the target before the run (its start-up probes): they count against maxRequests. */
+  sentBefore?: number
   /** Plan the most valuable checks that fit in this many requests (also a hard limit). */
   budget?: number
   /** Checks run side by side, when they share nothing (see Check.shares). Default 1. */
@@ -40,6 +43,12 @@ export interface RunOptions {
   clock?: RunClock
   runId?: string
   signal?: AbortSignal
+  /** `--deadline`, on `clock.now()`: no check starts after it, and the cleanup stops waiting there. */
+  deadlineAt?: number
+  /** Progress lines while the run waits on the target (the cleanup's polling). */
+  onProgress?(line: string): void
+  /** The report so far, after each check and once the checks are done (before the cleanup): reports written as the run goes. */
+  onPartialReport?(report: RunReport): void
   onCheckStart?(check: Check, index: number, total: number): void
   onCheckEnd?(result: CheckResult, index: number, total: number): void
   /** The connections the run's client uses (`promokit contract --record` passes one that records). */
@@ -84,12 +93,13 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
   const pollTimeoutMs = options.pollTimeoutMs ?? DEFAULTS.pollTimeoutMs
   const concurrency = options.concurrency ?? DEFAULTS.concurrency
   const coverage = new CoverageRecorder()
+  const unserved = new UnservedOperations(options.validator.operations)
   let activeClient: HttpClient | undefined
   const wait = createWait(() => activeClient!, options.isMock)
-  const cleanup = new Cleanup({ client: () => activeClient!, wait, pollTimeoutMs, concurrency })
-  const limit = Math.min(options.maxRequests ?? DEFAULTS.maxRequests, options.budget ?? Infinity)
-  const budget = new RequestBudget(limit, () => cleanup.reserve)
   const clock = options.clock ?? systemClock
+  const cleanup = new Cleanup({ client: () => activeClient!, wait, pollTimeoutMs, concurrency, deadlineAt: options.deadlineAt, now: clock.now, progress: options.onProgress })
+  const limit = Math.min(options.maxRequests ?? DEFAULTS.maxRequests, options.budget ?? Infinity)
+  const budget = new RequestBudget(limit, () => cleanup.reserve, options.sentBefore)
   const limiter = new RateLimiter({ maxWaitMs: options.rateLimitWaitMs ?? DEFAULTS.rateLimitWaitMs, clock: options.isMock ? { now: clock.now, sleep: wait } : clock })
   const client = new HttpClient({
     baseUrl: options.baseUrl,
@@ -101,6 +111,7 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
     onExchange: (ex) => {
       coverage.record(ex)
       const trail = currentCheck.getStore()
+      unserved.record(ex, trail?.id)
       if (!trail) return
       options.onCheckExchange?.(trail.id, ex)
       if (!READS.has(ex.request.method.toUpperCase())) trail.writes = [...trail.writes.slice(1 - TRAIL_LENGTH), ex]
@@ -126,7 +137,8 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
     const costs = new Map(planned.map((check) => [check, costOf(check)]))
     const gate = (check: Check): Promise<void> | undefined => (check.needs?.length || check.uses?.length ? discovered : undefined)
     await runScheduled(planned, concurrency, async (check, index) => {
-      if (!interrupted && options.signal?.aborted) interrupted = 'interrupted (SIGINT)'
+      if (!interrupted && options.signal?.aborted) interrupted = `interrupted (${typeof options.signal.reason === 'string' ? options.signal.reason : 'SIGINT'})`
+      if (!interrupted && options.deadlineAt !== undefined && clock.now() >= options.deadlineAt) interrupted = DEADLINE_REACHED
       options.onCheckStart?.(check, index, planned.length)
       await gate(check)
       const withoutKeys = !interrupted && lacksManagementKeys(check, options)
@@ -137,35 +149,48 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
       }
       results[index] = result
       options.onCheckEnd?.(result, index, planned.length)
+      options.onPartialReport?.(assemble('checks'))
     }, { conflict: (a, b) => conflicts(costs.get(a)!, costs.get(b)!), weight: (check) => costs.get(check)!.requests, gate })
   } finally {
+    options.onPartialReport?.(assemble('cleanup'))
     activeClient = client.forCleanup()
     if (!options.readOnly) await cleanup.sweep(ctx.prefix)
     outcome = await cleanup.runAll().finally(() => client.close())
   }
-  const summary = { passed: 0, failed: 0, skipped: 0, rateLimited: 0, overBudget: 0 }
-  for (const r of results) {
-    summary[r.status]++
-    if (r.notRun === 'rate-limited') summary.rateLimited++
-    if (r.notRun === 'budget') summary.overBudget++
-  }
-  const { waitedMs, refusals, limit: windowLimit } = limiter.state
-  return {
-    runId,
-    prefix: ctx.prefix,
-    target: { baseUrl: options.baseUrl, isMock: options.isMock },
-    readOnly: options.readOnly ?? false,
-    startedAt: new Date(Date.now() - (performance.now() - started)).toISOString(),
-    durationMs: Math.round(performance.now() - started),
-    requests: budget.sent,
-    plannedRequests: plannedRequests(planned),
-    concurrency,
-    rateLimit: { refusals, waitedMs, ...(windowLimit !== undefined ? { limit: windowLimit } : {}) },
-    results,
-    coverage: coverage.rows(options.validator),
-    summary,
-    cleanup: outcome,
-    ...(interrupted ? { interrupted } : {}),
+  return assemble(undefined, outcome)
+
+  /** The report: final, or so far (`inProgress`: checks still running, or the cleanup still to come). */
+  function assemble(inProgress: RunReport['inProgress'], cleanupOutcome: CleanupOutcome = { deleted: [], failed: [], kept: [] }): RunReport {
+    // Operations the target has no route for: one problem each, first; the checks that met one say so alike.
+    const all = unserved.apply(results.filter(Boolean))
+    // What --budget left out is listed in every report (as skipped, with the reason), not silently absent.
+    if (options.budget !== undefined) all.push(...leftOutBy(options.checks, planned, options).map((check) => ({ ...skipped(check, `left out by --budget ${options.budget}: it did not fit (raise --budget or drop it to run it)`), notRun: 'left-out' as const })))
+    const summary = { passed: 0, failed: 0, skipped: 0, rateLimited: 0, overBudget: 0, leftOut: 0 }
+    for (const r of all) {
+      summary[r.status]++
+      if (r.notRun === 'rate-limited') summary.rateLimited++
+      if (r.notRun === 'budget') summary.overBudget++
+      if (r.notRun === 'left-out') summary.leftOut++
+    }
+    const { waitedMs, refusals, limit: windowLimit } = limiter.state
+    return {
+      runId,
+      prefix: ctx.prefix,
+      target: { baseUrl: options.baseUrl, isMock: options.isMock },
+      readOnly: options.readOnly ?? false,
+      startedAt: new Date(Date.now() - (performance.now() - started)).toISOString(),
+      durationMs: Math.round(performance.now() - started),
+      requests: budget.sent,
+      plannedRequests: plannedRequests(planned),
+      concurrency,
+      rateLimit: { refusals, waitedMs, ...(windowLimit !== undefined ? { limit: windowLimit } : {}) },
+      results: all,
+      coverage: coverage.rows(options.validator),
+      summary,
+      cleanup: cleanupOutcome,
+      ...(interrupted ? { interrupted } : {}),
+      ...(inProgress ? { inProgress } : {}),
+    }
   }
 }
 
@@ -228,6 +253,13 @@ function describeExchange(exchange: Exchange | undefined): Partial<FailureReport
 }
 
 const BUDGET_USED_UP = 'request budget used up'
+const DEADLINE_REACHED = 'deadline reached (--deadline): the remaining checks were not started'
+
+/** The checks `--read-only` and `--grep` selected but `--budget` did not fit. */
+function leftOutBy(checks: readonly Check[], planned: readonly Check[], options: RunOptions): Check[] {
+  const selected = planChecks(checks, { ...options, budget: undefined })
+  return selected.filter((check) => !planned.includes(check))
+}
 
 function skipped(check: Check, reason: string, notRun?: 'budget'): CheckResult {
   return { id: check.id, title: check.title, operationIds: [...check.operationIds], status: 'skipped', reason, durationMs: 0, ...(notRun ? { notRun } : {}) }
@@ -242,7 +274,7 @@ const flagFor = (id: string): string => FLAGS[id] ?? id
 const elapsed = (started: number): number => Math.round(performance.now() - started)
 
 /** On the mock, time is virtual: advancing its clock replaces sleeping (tests never sleep, runs stay fast). */
-function createWait(client: () => HttpClient, isMock: boolean): (ms: number) => Promise<void> {
+export function createWait(client: () => HttpClient, isMock: boolean): (ms: number) => Promise<void> {
   if (!isMock) return (ms) => new Promise((resolve) => setTimeout(resolve, ms))
   return async (ms) => {
     await client().send({ operationId: '_mock', method: 'POST', path: '/_mock/clock/advance', body: { ms }, auth: 'none' })

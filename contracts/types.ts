@@ -72,7 +72,7 @@ export interface CheckResult {
    * Not run, not failed: the target's rate limit asked for a longer wait than allowed (`rate-limited`), or the
    * run's `--max-requests` ran out before or during the check (`budget`).
    */
-  notRun?: 'rate-limited' | 'budget'
+  notRun?: 'rate-limited' | 'budget' | 'left-out' | 'unserved'
   /** A failure the baseline knows (`expired`: its entry ran out, so it fails the run again). */
   baseline?: BaselineEntry & { expired: boolean }
   failure?: FailureReport
@@ -97,6 +97,8 @@ export interface RunSummary {
   rateLimited?: number
   /** Checks not run because `--max-requests` ran out. */
   overBudget?: number
+  /** Checks `--budget` left out of the plan (listed as skipped, never run). */
+  leftOut?: number
   /** Failures the baseline tolerates (not in `failed`). */
   known?: number
 }
@@ -123,8 +125,10 @@ export interface RunReport {
   baseline?: BaselineOutcome
   /** `promokit drift`: where this target (A) and another (B) answered differently. */
   drift?: DriftReport
-  /** Set when the run stopped early (SIGINT, request budget). */
+  /** Set when the run stopped early (SIGINT, SIGTERM, request budget, deadline). */
   interrupted?: string
+  /** A report written while the run goes: its checks are still running, or its cleanup is still to come. */
+  inProgress?: 'checks' | 'cleanup'
 }
 
 export type { Exchange }

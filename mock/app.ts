@@ -1,32 +1,37 @@
 import express, { type Express, type NextFunction, type Request, type Response } from 'express'
 import { nodeHandler } from './adapters/node-http.js'
 import type { ControlHooks } from './control/control-routes.js'
+import { createMock, isMock, type Mock } from './create-mock.js'
 import type { MockDeps } from './deps.js'
 import { ApiError, toApiError } from './errors.js'
-import { CONTROL_PREFIX, createMockCore } from './pipeline/core.js'
+import { CONTROL_PREFIX } from './pipeline/core.js'
 import { parseQuery } from './pipeline/query-parser.js'
 import type { OperationHandlers } from './types.js'
 import { createConsoleRouter } from './ui/console-router.js'
 import { createSiteRouter } from './ui/site-router.js'
 
 export interface MockAppOptions {
-  /** Replaces or adds handlers (tests of one resource, or a user's own overrides). */
+  /** Replaces or adds handlers (tests of one resource, or a user's own overrides); `ctx.defaultAnswer()` gives the built-in answer. */
   handlers?: OperationHandlers
   control?: ControlHooks
+  /** `false`: custom handlers' answers are served without checking them against the spec. */
+  validateHandlers?: boolean
 }
 
 /**
  * The mock as an Express app, to mount in a host app (`host.use('/api', createMockApp(deps))`): every
  * request goes through the mock's one core (mock/pipeline/core.ts), as with the served listener;
- * only the site's pages reach the Express routes after it. Never listens.
+ * only the site's pages reach the Express routes after it. Never listens. Given a Mock (createMock with
+ * `site: true`), it serves that mock; given deps, a mock of its own over them.
  */
-export function createMockApp(deps: MockDeps, options: MockAppOptions = {}): Express {
-  const core = createMockCore(deps, { ...options, site: true })
+export function createMockApp(source: MockDeps | Mock, options: MockAppOptions = {}): Express {
+  const mock = isMock(source) ? source : createMock(source, { ...options, site: true })
+  const { deps } = mock
   const app = express()
   app.disable('x-powered-by')
   app.disable('etag')
   // host: a host's body parser may have consumed the stream; the core then takes req.body
-  const handle = nodeHandler(core, { host: true })
+  const handle = nodeHandler(mock, { host: true })
   app.use((req: Request, res: Response, next: NextFunction) => handle(req, res, () => next()))
   mountSite(app, deps)
   return app
@@ -42,8 +47,8 @@ export function createSiteApp(deps: MockDeps): Express {
 }
 
 function mountSite(app: Express, deps: MockDeps): void {
-  // qs parsing, as the core's own query parser
-  app.set('query parser', parseQuery)
+  // qs parsing, as the core's own query parser (which needs the instance's qs for repeated and nested keys)
+  app.set('query parser', (query: string) => parseQuery(query, deps.qs))
   app.use(createSiteRouter(deps))
   app.use(`${CONTROL_PREFIX}/ui`, createConsoleRouter(deps))
   app.use((req: Request) => {

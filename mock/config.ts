@@ -54,8 +54,14 @@ export interface MockConfig {
   maxSandboxes: number
   /** `manual`: time moves only when told (tests); `system`: wall clock plus control-API advances. */
   clock: 'system' | 'manual'
-  /** Origins browsers may call from (CORS, credentials included); empty: any origin, echoed. */
+  /** Origins browsers may call from (CORS, credentials included); empty: any origin, echoed. The control plane has its own list. */
   corsOrigins: string[]
+  /** Origins besides the mock's own whose pages may read and drive the control plane and console (`--control-origin`). */
+  controlOrigins: string[]
+  /** Host names the control plane and console answer besides loopback names, IP addresses and the bound host (`--allowed-host`; `.example.com` takes subdomains too). */
+  allowedHosts: string[]
+  /** When set, every control request needs it (`X-Promokit-Control-Token`); bound to anything but loopback, one is generated if none is given. */
+  controlToken?: string
   /** Redeemables per validation/redemption call: the API description's 5 by default, the real service's 30 at most. */
   maxRedeemables: number
   /**
@@ -114,6 +120,8 @@ export function resolveConfig(input: MockConfigInput = {}): MockConfig {
     caches: true,
     ...defined,
     corsOrigins: [...(defined.corsOrigins ?? [])],
+    controlOrigins: [...(defined.controlOrigins ?? [])],
+    allowedHosts: [...(defined.allowedHosts ?? [])],
     credentials: {
       projects: (defined.credentials?.projects ?? DEFAULT_CREDENTIALS.projects).map((p) => ({ ...p, ...(p.clientOrigins ? { clientOrigins: [...p.clientOrigins] } : {}) })),
       management: { ...(defined.credentials?.management ?? DEFAULT_CREDENTIALS.management) },

@@ -46,8 +46,8 @@ export interface MockDeps {
   journal: RequestJournal
   /** Isolated projects with their own keys (`/_mock/sandboxes`). */
   sandboxes: SandboxRegistry
-  /** The settings at start, which a reset restores (the control API may change the live ones). */
-  baseline: Readonly<{ generationRate: number; latencyMs: number }>
+  /** The settings at start, which a reset restores (the control API may change the live ones), and the clock's start. */
+  baseline: Readonly<{ generationRate: number; latencyMs: number; rewindClock: () => void }>
 }
 
 /** What building the deps of one mock takes; no file, no Node built-in (the spec and fixtures come as data). */
@@ -102,8 +102,23 @@ export async function buildMockDeps(input: CoreDepsInput): Promise<MockDeps> {
     qs: input.qs,
     journal: new RequestJournal(),
     sandboxes,
-    baseline: { generationRate: config.generationRate, latencyMs: config.latencyMs },
+    baseline: { generationRate: config.generationRate, latencyMs: config.latencyMs, rewindClock: rewinder(clock) },
   }
+}
+
+/** Puts a manual clock back at the time it read when the mock was built, and takes an offset clock's advances back. */
+function rewinder(clock: Clock): () => void {
+  if (clock instanceof ManualClock) {
+    const start = clock.now()
+    return () => clock.set(start)
+  }
+  if (clock instanceof OffsetClock) {
+    const offset = clock.offset
+    return () => {
+      clock.offset = offset
+    }
+  }
+  return () => {}
 }
 
 /** The configured rate limit, checked before anything costly starts. */

@@ -1,19 +1,21 @@
 import type { RequestListener } from 'node:http'
 import { nodeHandler } from './adapters/node-http.js'
 import type { MockAppOptions } from './app.js'
+import { createMock, isMock, type Mock } from './create-mock.js'
 import type { MockDeps } from './deps.js'
-import { createMockCore } from './pipeline/core.js'
 
 /**
  * What the mock's own server listens with (`promokit mock`, createMockServer): the core straight
  * from node:http, without Express's per-request setup and router (a third of a request's CPU). The
  * site's pages (home page, spec, console) are Express routes, loaded on the first of them: loading
  * Express was a quarter of start-up. Answers are the same as the app's (mock/entry-points.test.ts). Never listens.
+ * Given a Mock (createMock with `site: true`), it serves that mock; given deps, a mock of its own over them.
  */
-export function createMockListener(deps: MockDeps, options: MockAppOptions = {}): RequestListener {
-  const core = createMockCore(deps, { ...options, site: true })
+export function createMockListener(source: MockDeps | Mock, options: MockAppOptions = {}): RequestListener {
+  const mock = isMock(source) ? source : createMock(source, { ...options, site: true })
+  const { deps } = mock
   let site: Promise<RequestListener> | undefined
-  const handle = nodeHandler(core)
+  const handle = nodeHandler(mock)
   const passOn: RequestListener = (req, res) => {
     // the request's body stays unread (and buffered) until the site app reads it
     site ??= import('./app.js').then(({ createSiteApp }) => createSiteApp(deps))

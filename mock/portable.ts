@@ -9,12 +9,10 @@ import type { OpenApiDocument } from '../src/spec/load-spec.js'
 import { OPENAPI_GRAPH } from '../src/spec/openapi-graph.js'
 import { ajvModules } from '../src/validation/ajv-modules.js'
 import { buildContractValidator, type ContractValidator } from '../src/validation/validator-core.js'
-import { resolveConfig, type MockConfigInput, type MockCredentials } from './config.js'
-import { advanceClock, finishJobs } from './control/clock-control.js'
-import { resetMock } from './control/reset.js'
-import { buildMockDeps, type MockDeps } from './deps-core.js'
-import { createMockCore, type MockCoreOptions } from './pipeline/core.js'
-import type { LogSink } from './pipeline/request-log.js'
+import { resolveConfig, type MockConfigInput } from './config.js'
+import { createMock, type Mock, type MockControl, type MockOptions } from './create-mock.js'
+import { buildMockDeps } from './deps-core.js'
+import { consoleErrors, type LogSink } from './pipeline/request-log.js'
 
 export interface PortableMockOptions {
   /** Settings as for the served mock (credentials, latency, caches, …); `fixturesDir` is Node-only and ignored. */
@@ -26,11 +24,14 @@ export interface PortableMockOptions {
   /** `manual`: time moves only through `control.advance`; `system` (default): wall clock plus advances; or a Clock of your own. */
   clock?: 'manual' | 'system' | Clock
   ids?: IdSource
-  /** Where request lines and unexpected errors go (anything with pino's `info`/`warn`/`error`); default: nowhere. */
+  /** Where request lines and unexpected errors go (anything with pino's `info`/`warn`/`error`); default: unexpected errors, with their stack, to the console. */
   logger?: LogSink
   /** Waits the injected latency (default: a timer). */
   delay?: (ms: number) => Promise<void>
-  handlers?: MockCoreOptions['handlers']
+  /** Replaces or adds operation handlers; in one, `ctx.defaultAnswer()` gives the built-in answer to pass on or adjust. */
+  handlers?: MockOptions['handlers']
+  /** `false`: what custom handlers answer is served unchecked (by default an answer the spec does not allow is a 500 naming the field). */
+  validateHandlers?: boolean
   /**
    * A compiled spec to use instead of the bundled one compiled for this mock: in Node, `loadCompiledSpec()`
    * (promokit) gives one with the build's precompiled validators. Sharing one between mocks is the caller's choice.
@@ -38,23 +39,14 @@ export interface PortableMockOptions {
   spec?: { doc: OpenApiDocument; validator: ContractValidator }
 }
 
-/** What tests and tools do to a portable mock without going through `/_mock` requests. */
-export interface PortableControl {
-  credentials: MockCredentials
-  /** Restores the fixtures and clears tokens, faults, latency and the request journal. */
-  reset(): Promise<void>
-  advance(ms: number): void
-  /** Moves the clock past every pending generation and export; returns the ms moved. */
-  finishJobs(): number
-  /** The instance's stores, clock and settings (all of its state lives here). */
-  deps: MockDeps
-}
+/**
+ * What tests and tools do to a portable mock without going through `/_mock` requests.
+ * @deprecated The same for every entry point now: use `MockControl`.
+ */
+export type PortableControl = MockControl
 
-export interface PortableMock {
-  /** Answers a Fetch API request: the same answers, byte for byte, as the served mock. */
-  handle(request: Request): Promise<Response>
-  control: PortableControl
-}
+/** A mock built from data: `handle(request)` gives the same answers, byte for byte, as the served mock. */
+export type PortableMock = Mock
 
 /**
  * The mock without Node: spec and fixtures come as data, state lives in the returned instance, and
@@ -77,20 +69,10 @@ export async function createPortableMock(options: PortableMockOptions = {}): Pro
     qs: () => qs,
     clock: typeof options.clock === 'object' ? options.clock : undefined,
     ids: options.ids,
-    logger: options.logger,
+    logger: options.logger ?? consoleErrors,
     delay: options.delay,
   })
-  const core = createMockCore(deps, { handlers: options.handlers })
-  return {
-    handle: (request) => core.handle(request),
-    control: {
-      credentials: config.credentials,
-      reset: () => resetMock(deps),
-      advance: (ms) => advanceClock(deps.clock, ms),
-      finishJobs: () => finishJobs(deps.clock, deps.projects),
-      deps,
-    },
-  }
+  return createMock(deps, { handlers: options.handlers, validateHandlers: options.validateHandlers })
 }
 
 /** The bundled spec, decoded for this instance alone; its schemas compile as operations are first called. */
@@ -104,3 +86,5 @@ function fixtureSource(raw: unknown): () => FixtureSet {
   const set = raw === undefined ? defaultFixtureSet() : parseFixtureSet(structuredClone(raw))
   return () => set
 }
+
+export { createMock, type Mock, type MockControl, type MockOptions } from './create-mock.js'

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { PassThrough } from 'node:stream'
 import { afterAll, describe, expect, it } from 'vitest'
 import { runCli, type CliIo } from '../src/cli/run-cli.js'
+import { whenPrinted } from '../test/when-printed.js'
 import { mockCommand } from './serve.js'
 
 const temp = mkdtempSync(join(tmpdir(), 'promokit-serve-options-'))
@@ -19,9 +20,12 @@ async function mock(args: string[], env: NodeJS.ProcessEnv = {}, stopAfter?: (ur
   const io: CliIo = { stdout, stderr, exit: (code) => void out.exits.push(code) }
   let stop!: () => void
   const stopSignal = new Promise<void>((resolve) => (stop = resolve))
+  const listening = whenPrinted(stdout, (text) => text.includes('listening on'))
+  listening.catch(() => undefined)
   const running = runCli(['node', 'promokit', 'mock', ...args], [mockCommand({ stdout, env, stopSignal })], io)
   if (stopAfter) {
-    for (let i = 0; i < 400 && !out.stdout.includes('listening on') && out.exits.length === 0; i++) await new Promise((r) => setTimeout(r, 25))
+    // the banner, or the command's end when it refused to start
+    await Promise.race([listening, running])
     const url = /listening on (http:\/\/\S+)/.exec(out.stdout)?.[1]
     if (url) await stopAfter(url)
   }

@@ -5,6 +5,7 @@ import { PassThrough } from 'node:stream'
 import { describe, expect, it } from 'vitest'
 import { runCli, type CliIo } from '../src/cli/run-cli.js'
 import { packageRoot } from '../src/paths.js'
+import { whenPrinted } from '../test/when-printed.js'
 import { mockCommand } from './serve.js'
 
 function capture() {
@@ -16,13 +17,9 @@ function capture() {
   err.on('data', (c) => (stderr += c))
   const exits: number[] = []
   const io: CliIo = { stdout: out, stderr: err, exit: (code) => void exits.push(code) }
-  return { io, exits, stdout: () => stdout, stderr: () => stderr }
-}
-
-const waitFor = async (check: () => boolean): Promise<void> => {
-  // Polls a child's or stream's output: bounded, for process start-up only.
-  for (let i = 0; i < 400 && !check(); i++) await new Promise((r) => setTimeout(r, 25))
-  if (!check()) throw new Error('timed out waiting for output')
+  const banner = whenPrinted(out, (text) => text.includes('Control API'))
+  banner.catch(() => undefined) // awaited only by the tests that start the mock
+  return { io, exits, stdout: () => stdout, stderr: () => stderr, banner }
 }
 
 describe('promokit mock --help', () => {
@@ -70,7 +67,7 @@ describe('promokit mock (in process)', () => {
     let stop!: () => void
     const stopSignal = new Promise<void>((resolve) => (stop = resolve))
     const running = runCli(['node', 'promokit', 'mock', '--port', '0', '--log-level', 'silent', '--app-id', 'my-app'], [mockCommand({ stdout: out.io.stdout, env: {}, stopSignal })], out.io)
-    await waitFor(() => out.stdout().includes('Control API'))
+    await out.banner
     const url = /listening on (http:\/\/\S+)/.exec(out.stdout())?.[1]
     const res = await fetch(`${url}/v1/categories`, {
       method: 'POST',
@@ -94,11 +91,10 @@ describe('bin/promokit.js mock (spawned)', () => {
     const root = packageRoot()
     if (!existsSync(join(root, 'dist', 'cli.js'))) execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'ignore' })
     const child = spawn(process.execPath, [join(root, 'bin', 'promokit.js'), 'mock', '--port', '0', '--log-level', 'silent'], { cwd: root })
-    let stdout = ''
-    child.stdout.on('data', (c) => (stdout += c))
+    const banner = whenPrinted(child.stdout, (text) => text.includes('Control API'))
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
     try {
-      await waitFor(() => stdout.includes('Control API'))
+      const stdout = await banner
       const url = /listening on (http:\/\/\S+)/.exec(stdout)?.[1]
       const res = await fetch(`${url}/_mock/clock`)
       expect(res.status).toBe(200)

@@ -5,6 +5,8 @@ import type { LevelWithSilent } from 'pino'
 import { CliError, USAGE_ERROR } from '../src/cli/cli-error.js'
 import { envValue, existingFolder, fileInExistingFolder, integerOption, numberOption } from '../src/cli/options.js'
 import { createMockListener } from './listener.js'
+import { controlBanner, exposureWarning } from './control/control-banner.js'
+import { ensureControlToken } from './control/control-guard.js'
 import { DEFAULT_CREDENTIALS, type MockConfigInput } from './config.js'
 import { createMockDeps, type MockDeps } from './deps.js'
 import { createLogger } from './logging.js'
@@ -34,11 +36,11 @@ export function mockCommand(io: ServeIo = { stdout: process.stdout, env: process
   return new Command('mock')
     .description('Start the stateful mock server of the campaign-management API (Ctrl-C stops it)')
     .addOption(opt('-p, --port <port>', 'port to listen on; 0 picks a free one', 4010, ['PROMOKIT_PORT', 'PORT']))
-    .addOption(opt('--host <host>', 'interface to bind', '127.0.0.1', ['PROMOKIT_HOST']))
+    .addOption(opt('--host <host>', 'interface to bind; anything but loopback (127.0.0.1, ::1, localhost) is reachable from other machines: the banner warns and the control API then needs a token', '127.0.0.1', ['PROMOKIT_HOST']))
     .addOption(opt('--fixtures <dir>', 'directory of fixture files to load instead of the bundled ones', undefined, ['PROMOKIT_FIXTURES']))
     .addOption(opt('--seed <n>', 'seed of the generated data (same seed, same data)', 42, ['PROMOKIT_SEED']))
     .addOption(opt('--seed-campaigns <n>', 'generate n realistic campaigns at start', 0, ['PROMOKIT_SEED_CAMPAIGNS']))
-    .addOption(opt('--generation-rate <n>', 'voucher codes generated per second', 1000, ['PROMOKIT_GENERATION_RATE']))
+    .addOption(opt('--generation-rate <n>', 'voucher codes generated per second, from 0.001', 1000, ['PROMOKIT_GENERATION_RATE']))
     .addOption(opt('--latency <ms>', 'latency added to every response, in ms', 0, ['PROMOKIT_LATENCY']))
     .addOption(opt('--max-vouchers-count <n>', 'largest vouchers_count a campaign may ask for (above it: 400)', 1_000_000, ['PROMOKIT_MAX_VOUCHERS_COUNT']))
     .addOption(opt('--max-redeemables <n>', 'redeemables per validation/redemption call: 5 (the API description) up to 30 (the real service)', 5, ['PROMOKIT_MAX_REDEEMABLES']))
@@ -56,13 +58,24 @@ export function mockCommand(io: ServeIo = { stdout: process.stdout, env: process
     .addOption(opt('--management-token <token>', 'X-Management-Token', DEFAULT_CREDENTIALS.management.token, ['PROMOKIT_MANAGEMENT_TOKEN']))
     .addOption(
       new Option('--client-origin <origin>', "an origin the default project's client-side key may be used from; repeat it for several (default: any)")
-        .argParser((value: string, previous: string[] = []) => [...previous, corsOrigin(value)]),
+        .argParser((value: string, previous: string[] = []) => [...previous, clientOrigin(value)]),
     )
     .addOption(
-      new Option('--cors-origin <origin>', 'an origin browsers may call from, credentials included; repeat it for several (default: any origin, echoed) (env PROMOKIT_CORS_ORIGINS, comma-separated)')
+      new Option('--cors-origin <origin>', 'an origin browsers may call the API (/v1) from, credentials included; repeat it for several (default: any origin, echoed) (env PROMOKIT_CORS_ORIGINS, comma-separated)')
         .argParser((value: string, previous: string[] = []) => [...previous, corsOrigin(value)])
-        .default(envValue(env, 'PROMOKIT_CORS_ORIGINS')?.split(',').map((o) => o.trim()).filter(Boolean).map(corsOrigin)),
+        .default(listEnv(env, 'PROMOKIT_CORS_ORIGINS', corsOrigin)),
     )
+    .addOption(
+      new Option('--control-origin <origin>', "an origin whose pages may read and drive the control API (/_mock) and console; repeat it for several (default: none, the mock's own pages only) (env PROMOKIT_CONTROL_ORIGINS, comma-separated)")
+        .argParser((value: string, previous: string[] = []) => [...previous, controlOrigin(value)])
+        .default(listEnv(env, 'PROMOKIT_CONTROL_ORIGINS', controlOrigin)),
+    )
+    .addOption(
+      new Option('--allowed-host <name>', 'a host name the control API and console answer besides loopback names, IP addresses and --host (DNS rebinding protection); .example.com allows its subdomains too; repeat it for several (env PROMOKIT_ALLOWED_HOSTS, comma-separated)')
+        .argParser((value: string, previous: string[] = []) => [...previous, hostOption(value)])
+        .default(listEnv(env, 'PROMOKIT_ALLOWED_HOSTS', hostOption)),
+    )
+    .addOption(opt('--control-token <token>', 'token every control API call must send (X-Promokit-Control-Token); default: none on loopback, a random one (printed) when --host is anything else', undefined, ['PROMOKIT_CONTROL_TOKEN']))
     .action(async (flags: RawFlags, command: Command) => {
       // Every value is checked before anything starts; a wrong one names the flag, or the env variable it came from.
       const name: Namer = (key, flag) => {
@@ -93,16 +106,34 @@ function logFormatOf(flags: RawFlags, name: Namer): LogFormat | 'auto' {
   return format as LogFormat | 'auto'
 }
 
-type RawFlags = Record<string, string | undefined> & { corsOrigin?: string[]; clientOrigin?: string[] }
+type RawFlags = Record<string, string | undefined> & { corsOrigin?: string[]; clientOrigin?: string[]; controlOrigin?: string[]; allowedHost?: string[] }
+
+/** A comma-separated list from an env variable, each item checked as its flag's are. */
+function listEnv(env: NodeJS.ProcessEnv, name: string, parse: (value: string) => string): string[] | undefined {
+  return envValue(env, name)?.split(',').map((o) => o.trim()).filter(Boolean).map(parse)
+}
+
+/** A host name for --allowed-host: letters, digits, dots and dashes (a leading dot takes subdomains too). */
+function hostOption(value: string): string {
+  if (!/^\.?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i.test(value)) {
+    throw new CliError(USAGE_ERROR, `--allowed-host: expected a host name such as mock.test or .example.com, got "${value}"`)
+  }
+  return value.toLowerCase()
+}
 
 /** An origin as browsers send it: scheme, host and port, no path (`http://localhost:5173`). */
-function corsOrigin(value: string): string {
-  const parsed = URL.canParse(value) ? new URL(value) : undefined
-  if (!parsed || parsed.origin === 'null' || parsed.origin !== value.replace(/\/$/, '')) {
-    throw new CliError(USAGE_ERROR, `--cors-origin/--client-origin: expected an origin such as http://localhost:5173, got "${value}"`)
+function origin(flag: string): (value: string) => string {
+  return (value) => {
+    const parsed = URL.canParse(value) ? new URL(value) : undefined
+    if (!parsed || parsed.origin === 'null' || parsed.origin !== value.replace(/\/$/, '')) {
+      throw new CliError(USAGE_ERROR, `${flag}: expected an origin such as http://localhost:5173, got "${value}"`)
+    }
+    return parsed.origin
   }
-  return parsed.origin
 }
+const corsOrigin = origin('--cors-origin')
+const clientOrigin = origin('--client-origin')
+const controlOrigin = origin('--control-origin')
 
 /** A checked `--rate-limit` value, as the config takes it. */
 function rateLimitOption(value: string): RateLimitSetting {
@@ -126,6 +157,7 @@ function toConfig(flags: RawFlags, name: Namer): MockConfigInput {
   for (const key of ['host', 'appId', 'appToken', 'appIdB', 'appTokenB', 'managementId', 'managementToken']) {
     if (!flags[key]) throw new CliError(USAGE_ERROR, `${name(key, `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`)} must not be empty`)
   }
+  if (flags.controlToken === '') throw new CliError(USAGE_ERROR, `${name('controlToken', '--control-token')} must not be empty`)
   if (flags.appId === flags.appIdB) throw new CliError(USAGE_ERROR, '--app-id and --app-id-b must differ (each project has its own keys)')
   return {
     host: flags.host,
@@ -133,7 +165,7 @@ function toConfig(flags: RawFlags, name: Namer): MockConfigInput {
     fixturesDir: flags.fixtures === undefined ? undefined : parse(flags.fixtures, existingFolder, name('fixtures', '--fixtures')),
     seed: parse(flags.seed, integerOption(0), name('seed', '--seed')),
     seedCampaigns: parse(flags.seedCampaigns, integerOption(0, 1_000_000), name('seedCampaigns', '--seed-campaigns')),
-    generationRate: parse(flags.generationRate, numberOption(0, { exclusiveMin: true }), name('generationRate', '--generation-rate')),
+    generationRate: parse(flags.generationRate, numberOption(0.001), name('generationRate', '--generation-rate')),
     latencyMs: parse(flags.latency, integerOption(0, 600_000), name('latency', '--latency')),
     maxVouchersCount: parse(flags.maxVouchersCount, integerOption(1), name('maxVouchersCount', '--max-vouchers-count')),
     maxObjects: parse(flags.maxObjects, integerOption(1), name('maxObjects', '--max-objects')),
@@ -143,6 +175,9 @@ function toConfig(flags: RawFlags, name: Namer): MockConfigInput {
     logLevel: logLevel as LevelWithSilent,
     clock: 'system',
     corsOrigins: flags.corsOrigin ?? [],
+    controlOrigins: flags.controlOrigin ?? [],
+    allowedHosts: flags.allowedHost ?? [],
+    controlToken: flags.controlToken,
     credentials: {
       projects: [
         { ...a, appId: flags.appId as string, appToken: flags.appToken as string, ...(flags.clientOrigin ? { clientOrigins: flags.clientOrigin } : {}) },
@@ -166,6 +201,7 @@ async function serve(config: MockConfigInput, io: ServeIo & { logFormat: LogForm
         throw new CliError(2, error.message)
       })
     : undefined
+  ensureControlToken(deps.config)
   const server = await listen(createMockListener(deps), deps.config.host, deps.config.port).catch((error: Error) => {
     throw new CliError(1, `cannot listen on ${deps.config.host}:${deps.config.port}: ${error.message}`)
   })
@@ -199,6 +235,7 @@ function banner(deps: MockDeps, server: Server): string {
   const [a] = deps.config.credentials.projects
   const lines = [
     `promokit mock listening on ${url}`,
+    ...exposureWarning(deps.config.host),
     '',
     'Credentials',
     ...deps.config.credentials.projects.map(
@@ -216,8 +253,8 @@ function banner(deps: MockDeps, server: Server): string {
     'Seeded ids',
     ...seededIds(deps).map((line) => `  ${line}`),
     '',
-    `Control API: ${url}/_mock (reset, state, clock, jobs/finish, faults, latency, generation-rate, requests)`,
-    `Console: ${url}/_mock/ui (API reference with try it, state, request journal)   Spec: ${url}/openapi.json`,
+    ...controlBanner(deps.config, url),
+    `Spec: ${url}/openapi.json`,
     `CORS: ${deps.config.corsOrigins.length > 0 ? deps.config.corsOrigins.join(', ') : 'any origin'} (credentials allowed)`,
     deps.rateLimits
       ? `Rate limits: ${deps.rateLimits.plan.label} per key; /client/v1 ${CLIENT_SIDE_PLAN.label} (X-Rate-Limit-* headers, 429 beyond)`

@@ -5,8 +5,7 @@ import type { IdSource } from '../src/ids.js'
 import type { MockAppOptions } from './app.js'
 import { createMockListener } from './listener.js'
 import type { MockConfigInput, ProjectCredentials } from './config.js'
-import { advanceClock, finishJobs } from './control/clock-control.js'
-import { resetMock } from './control/reset.js'
+import { createMock, type Mock, type MockControl } from './create-mock.js'
 import { createMockDeps, type MockDeps } from './deps.js'
 import { drainServer } from './persistence/shutdown.js'
 
@@ -35,11 +34,13 @@ export interface MockServer {
   url: string
   credentials: MockServerCredentials
   deps: MockDeps
-  /** Restores the fixtures and clears tokens, faults, latency and the request journal. */
-  reset(): Promise<void>
-  advance(ms: number): void
+  /** The mock behind the listener: `handle(Request)` answers without the network, `control` as below. */
+  mock: Mock
+  /** Restores the fixtures and the clock's start; clears sandboxes, tokens, faults, latency and the request journal. */
+  reset: MockControl['reset']
+  advance: MockControl['advance']
   /** Moves the clock past every pending generation and export; returns the ms moved. */
-  finishJobs(): number
+  finishJobs: MockControl['finishJobs']
   close(): Promise<void>
 }
 
@@ -51,9 +52,10 @@ export interface MockServer {
  * await mock.close()
  */
 export async function createMockServer(options: MockServerOptions = {}): Promise<MockServer> {
-  const { handlers, control, ids, logger, ...config } = options
+  const { handlers, control, validateHandlers, ids, logger, ...config } = options
   const deps = await createMockDeps({ port: 0, logLevel: 'silent', ...config, clock: options.clock ?? 'manual' }, { ids, logger })
-  const server = await listen(createMockListener(deps, { handlers, control }), deps.config.host, deps.config.port)
+  const mock = createMock(deps, { handlers, control, validateHandlers, site: true })
+  const server = await listen(createMockListener(mock), deps.config.host, deps.config.port)
   const { port } = server.address() as AddressInfo
   const host = deps.config.host.includes(':') ? `[${deps.config.host}]` : deps.config.host
   const [a] = deps.config.credentials.projects
@@ -71,9 +73,10 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
       projects: deps.config.credentials.projects.map((p) => ({ ...p })),
     },
     deps,
-    reset: () => resetMock(deps),
-    advance: (ms) => advanceClock(deps.clock, ms),
-    finishJobs: () => finishJobs(deps.clock, deps.projects),
+    mock,
+    reset: mock.control.reset,
+    advance: mock.control.advance,
+    finishJobs: mock.control.finishJobs,
     close: () => {
       // requests a hang fault holds would keep the server open for the whole grace period
       deps.faults.releaseHeld()

@@ -38,7 +38,7 @@ export interface TypedRequest<K extends OperationId> extends Omit<OperationReque
   body: BodyOf<K>
 }
 
-export type TypedHandler<K extends OperationId> = (req: TypedRequest<K>, ctx: HandlerContext) => AnswerOf<K> | Promise<AnswerOf<K>>
+export type TypedHandler<K extends OperationId> = (req: TypedRequest<K>, ctx: HandlerContext<AnswerOf<K>>) => AnswerOf<K> | Promise<AnswerOf<K>>
 
 /** Handlers for some operations of the spec, each typed from it: `{ ... } satisfies TypedHandlers<'opA' | 'opB'>`. */
 export type TypedHandlers<K extends OperationId> = { [O in K]: TypedHandler<O> }

@@ -50,10 +50,16 @@ export interface NetworkFault {
   ms?: number
 }
 
-export interface HandlerContext {
+export interface HandlerContext<Answer = HandlerResult> {
   deps: MockDeps
   /** The authenticated project's state (/v1 operations); management handlers look projects up by path. */
   project: ProjectState
+  /**
+   * In a handler of your own (the `handlers` option): runs the mock's built-in handler for this request and
+   * gives its answer, to pass on or adjust (`{ ...answer, body: { ...answer.body, active: false } }`). A
+   * built-in error (404, 400) is thrown as the ApiError it is: let it through, or catch it and answer otherwise.
+   */
+  defaultAnswer(): Promise<Answer>
 }
 
 /**

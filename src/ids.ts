@@ -3,6 +3,8 @@ import { latin1, writeLatin1 } from './latin1.js'
 /** Issues resource ids of the form `<prefix>_<opaque>`, e.g. `camp_1a2b…`. */
 export interface IdSource {
   next(prefix: string): string
+  /** What request ids start with (`v-` and 10 hex digits, then a counter); absent: random per mock, as the real service's vary. */
+  requestIdPrefix?: string
 }
 
 const ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'
@@ -36,12 +38,14 @@ export function randomIds(length = 20): IdSource {
 }
 
 /**
- * Predictable ids for tests and seeded runs: `camp_0001`, `camp_0002`, one counter per prefix.
+ * Predictable ids for tests and seeded runs: `camp_0001`, `camp_0002`, one counter per prefix, and
+ * request ids `v-000000000000000001`, … the same in every run (snapshots of error bodies hold).
  * A namespace keeps two sources (e.g. fixtures and runtime) from colliding.
  */
 export function sequentialIds(namespace = ''): IdSource & { reset(): void } {
   const counters = new Map<string, number>()
   return {
+    requestIdPrefix: 'v-0000000000',
     next(prefix) {
       const n = (counters.get(prefix) ?? 0) + 1
       counters.set(prefix, n)

@@ -68,6 +68,7 @@ export function printReport(out: Writer, report: RunReport): void {
   if (report.cleanup.deleted.length || report.cleanup.failed.length || kept.length) {
     out.write(`\nCleanup: ${report.cleanup.deleted.length} done${report.cleanup.failed.length ? `, ${report.cleanup.failed.length} FAILED:` : ''}\n`)
     for (const f of report.cleanup.failed) out.write(`  - ${f}\n`)
+    if (report.cleanup.failed.some((f) => f.startsWith('deleteCampaign'))) out.write(`  remove them later: promokit contract --cleanup --run-prefix ${report.prefix} --base-url ${report.target.baseUrl}\n`)
     if (kept.length) out.write(`  ${kept.length} kept (the API cannot delete them; named with the run prefix):\n`)
     for (const k of kept) out.write(`  - ${k}\n`)
   }
@@ -76,6 +77,8 @@ export function printReport(out: Writer, report: RunReport): void {
   const rate = report.rateLimit
   if (rate && (rate.refusals > 0 || rate.waitedMs > 0)) out.write(`\nRate limit: waited ${Math.round(rate.waitedMs / 1000)} s for the target (${rate.refusals} answers 429, retried, none counted as a failure)\n`)
   if (report.summary.rateLimited) out.write(`${report.summary.rateLimited} check(s) NOT RUN: the target rate-limited the run for longer than --rate-limit-wait (not failures; run them later or with a higher plan)\n`)
+  const leftOut = report.results.filter((r) => r.notRun === 'left-out')
+  if (leftOut.length) out.write(`${leftOut.length} check(s) LEFT OUT by --budget (not run): ${leftOut.map((r) => r.id).join(', ')}\n`)
   if (report.summary.overBudget) out.write(`${report.summary.overBudget} check(s) NOT RUN: the request limit (--max-requests) ran out (not failures; raise it, or let --budget <n> choose the checks that fit)\n`)
   out.write(`\n${report.requests} requests in ${report.durationMs} ms against ${report.target.baseUrl}${report.target.isMock ? ' (promokit mock)' : ''}\n`)
   out.write(`${summaryLine(report)}\n`)

@@ -12,7 +12,7 @@ export { esc }
  * as curl and the response, then what was skipped, and the passing checks collapsed.
  */
 export function renderHtml(report: RunReport): string {
-  const { passed, failed, skipped, known = 0, rateLimited = 0, overBudget = 0 } = report.summary
+  const { passed, failed, skipped, known = 0, rateLimited = 0, overBudget = 0, leftOut = 0 } = report.summary
   const { exercised, documented } = coveragePercent(report.coverage)
   const failures = report.results.filter((r) => r.failure && !(r.baseline && !r.baseline.expired))
   const groups = groupProblems(failures)
@@ -21,9 +21,11 @@ export function renderHtml(report: RunReport): string {
   const passes = report.results.filter((r) => r.status === 'passed')
   // A drift report fails (exit 1) when the targets differ, whatever target A's own checks did: the banner says so.
   const drifted = report.drift?.checks.length ?? 0
-  const verdict = failed === 0 && drifted === 0 ? 'pass' : 'fail'
-  const word = failed > 0 ? `FAIL (${failed})` : drifted > 0 ? `DRIFT (${drifted} check${drifted === 1 ? '' : 's'} answered differently)` : 'PASS'
-  const counts = [`${passed} passed`, `${failed} failed`, `${skipped} skipped`, ...(known ? [`${known} known (baseline)`] : []), ...(rateLimited ? [`${rateLimited} not run: rate-limited`] : []), ...(overBudget ? [`${overBudget} not run: --max-requests used up`] : [])]
+  // A run in which no check ran exits 2: its banner never says PASS.
+  const nothingRan = passed + failed + known === 0
+  const verdict = failed === 0 && drifted === 0 && !nothingRan ? 'pass' : 'fail'
+  const word = failed > 0 ? `FAIL (${failed})` : drifted > 0 ? `DRIFT (${drifted} check${drifted === 1 ? '' : 's'} answered differently)` : nothingRan ? 'NO CHECK RAN' : 'PASS'
+  const counts = [`${passed} passed`, `${failed} failed`, `${skipped} skipped`, ...(known ? [`${known} known (baseline)`] : []), ...(rateLimited ? [`${rateLimited} not run: rate-limited`] : []), ...(overBudget ? [`${overBudget} not run: --max-requests used up`] : []), ...(leftOut ? [`${leftOut} left out by --budget`] : [])]
   const links = [
     `<a href="#failures">Failures (${failures.length})</a>`,
     `<a href="#coverage">Coverage (${exercised}/${documented})</a>`,

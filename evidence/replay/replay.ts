@@ -3,7 +3,7 @@ import type { ContractValidator } from '../../src/validation/validator.js'
 import type { HarEntry } from '../har/har-types.js'
 import { headerValue, responseText } from '../har/read-har.js'
 import { REDACTED } from '../har/redact.js'
-import { compareAnswers, type Answer, type DifferenceKind } from './compare.js'
+import { compareAnswers, type Answer, type DifferenceKind } from '../../contracts/compare-answers.js'
 import { IdThreads } from './threading.js'
 
 export interface ReplayCredentials {

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { MockCore } from '../pipeline/core.js'
+import type { Mock } from '../create-mock.js'
 import type { CoreAnswer, CoreRequest } from '../pipeline/exchange.js'
 import { carryOutNetworkFault } from '../pipeline/network-faults.js'
 import { tooLarge } from '../pipeline/read-body.js'
@@ -77,7 +77,7 @@ export function bodyReadByHost(req: IncomingMessage): { raw?: Uint8Array; parsed
  * the spec, the console), with their request id and CORS headers already set and their log line
  * written when they finish.
  */
-export function nodeHandler(core: MockCore, { host = false } = {}): (req: IncomingMessage, res: ServerResponse, next: () => void) => void {
+export function nodeHandler(core: Pick<Mock, 'run' | 'logPassed'>, { host = false } = {}): (req: IncomingMessage, res: ServerResponse, next: () => void) => void {
   return (req, res, next) => {
     const outcome = core.run(fromNodeRequest(req, { host }))
     if (outcome instanceof Promise) {

@@ -5,7 +5,7 @@
  * session reserved and ends the session. Expiry is computed from the clock when read, so advancing the
  * virtual clock past the TTL frees the reservation without any timer.
  */
-import { toIso, type Clock } from '../../src/clock.js'
+import { LATEST_PRINTABLE_MS, toIso, type Clock } from '../../src/clock.js'
 import type { components } from '../../src/types/openapi.js'
 import { parseSessionsSnapshot, type SavedSession, type SessionsSnapshot } from './session-snapshot.js'
 
@@ -81,8 +81,9 @@ export class SessionLocks {
   lock(view: SessionView, now: number, holds: Map<string, Hold>): void {
     this.release(view.key)
     const ms = view.ttl * (UNIT_MS[view.ttl_unit] ?? UNIT_MS.DAYS)
-    // a huge ttl (1e305 DAYS) would end at Infinity, which JSON saves as null: cap it at a finite "never"
-    this.#put(view, Math.min(now + ms, Number.MAX_SAFE_INTEGER), holds)
+    // a huge ttl (1e9 DAYS) would end after the last date an ISO timestamp can show (or at Infinity, which
+    // JSON saves as null): it holds until that "never", which /_mock/state and the console can still print
+    this.#put(view, Math.min(now + ms, LATEST_PRINTABLE_MS), holds)
   }
 
   /** Ends a session (its redemption took what it held, or it expired). */
@@ -130,7 +131,8 @@ export class SessionLocks {
   }
 
   #put(view: SessionView, expiresAt: number, holds: Map<string, Hold>): void {
-    this.#sessions.set(view.key, { view, expiresAt, voucherIds: [...holds.keys()] })
+    // a state file saved before the cap may hold a later end
+    this.#sessions.set(view.key, { view, expiresAt: Math.min(expiresAt, LATEST_PRINTABLE_MS), voucherIds: [...holds.keys()] })
     for (const [voucherId, hold] of holds) {
       let bySession = this.#holds.get(voucherId)
       if (!bySession) this.#holds.set(voucherId, (bySession = new Map()))

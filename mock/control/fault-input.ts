@@ -10,6 +10,7 @@ const FIELDS = ['operationId', 'action', 'status', 'pointer', 'value', 'whenStat
 /** The longest a `hang` fault holds a request (10 minutes), and how long when `ms` is not given. */
 export const MAX_HANG_MS = 600_000
 export const DEFAULT_HANG_MS = 30_000
+const MAX_TIMES = 1_000_000
 
 /** Checks a `POST /_mock/faults` body; every mistake is a 400 naming the field. */
 export function parseFault(body: Record<string, unknown>, isOperation: (id: string) => boolean): FaultInput {
@@ -24,7 +25,7 @@ export function parseFault(body: Record<string, unknown>, isOperation: (id: stri
   }
   const fault: FaultInput = { action: action as FaultAction, ...(operationId !== undefined ? { operationId: operationId as string } : {}) }
   if (action === 'status') {
-    if (!isStatus(status)) throw bad('status: an HTTP status (100-599) is required for action status')
+    if (!isStatus(status)) throw bad('status: an HTTP status (200-599) is required for action status')
     fault.status = status
   }
   if (action === 'drop' || action === 'set') {
@@ -51,14 +52,15 @@ export function parseFault(body: Record<string, unknown>, isOperation: (id: stri
     fault.ms = (ms as number | undefined) ?? DEFAULT_HANG_MS
   } else if (ms !== undefined) throw bad('ms: only action hang takes ms')
   if (whenStatus !== undefined) {
-    if (!isStatus(whenStatus)) throw bad('whenStatus: must be an HTTP status (100-599)')
+    if (!isStatus(whenStatus)) throw bad('whenStatus: must be an HTTP status (200-599)')
     fault.whenStatus = whenStatus
   }
   if (times !== undefined) {
-    if (typeof times !== 'number' || !Number.isInteger(times) || times < 1) throw bad('times: must be an integer >= 1')
+    if (typeof times !== 'number' || !Number.isInteger(times) || times < 1 || times > MAX_TIMES) throw bad(`times: must be an integer from 1 to ${MAX_TIMES}`)
     fault.times = times
   }
   return fault
 }
 
-const isStatus = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 100 && value <= 599
+// 1xx is not a final answer: a client sent one waits for the real answer forever
+const isStatus = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 200 && value <= 599

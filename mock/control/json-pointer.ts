@@ -31,12 +31,12 @@ export function removeAt(root: unknown, pointer: string): boolean {
   const last = tokens.at(-1)
   if (!parent || last === undefined) return false
   if (Array.isArray(parent)) {
-    const index = Number(last)
-    if (!Number.isInteger(index) || index >= parent.length) return false
+    const index = arrayIndex(last)
+    if (index === undefined || index >= parent.length) return false
     parent.splice(index, 1)
     return true
   }
-  if (!(last in parent)) return false
+  if (!Object.hasOwn(parent, last)) return false
   delete parent[last]
   return true
 }
@@ -47,6 +47,17 @@ export function setAt(root: unknown, pointer: string, value: unknown): unknown {
   if (tokens.length === 0) return value
   const parent = parentOf(root, tokens)
   const last = tokens.at(-1) as string
-  if (parent) (parent as Record<string, unknown>)[last === '-' && Array.isArray(parent) ? parent.length : last] = value
+  if (!parent) return root
+  if (Array.isArray(parent)) {
+    // Only an item or one past the end (RFC 6902 "add"): `/items/length` or `/items/99999999` would
+    // stretch the array to millions of nulls (a 100 MB answer built while every other request waits).
+    const index = last === '-' ? parent.length : arrayIndex(last)
+    if (index !== undefined && index <= parent.length) parent[index] = value
+    return root
+  }
+  parent[last] = value
   return root
 }
+
+/** An RFC 6901 array index: `0` or digits without a leading zero. */
+const arrayIndex = (token: string): number | undefined => (/^(0|[1-9]\d{0,8})$/.test(token) ? Number(token) : undefined)

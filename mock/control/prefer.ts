@@ -1,7 +1,7 @@
 import type { OperationInfo } from '../../src/spec/operations.js'
 import type { ContractValidator } from '../../src/validation/validator.js'
 import { cloneJson } from '../../src/json-clone.js'
-import { ApiError, errorForStatus } from '../errors.js'
+import { ApiError, ERROR_CATALOGUE, errorForStatus, type ErrorCode } from '../errors.js'
 import type { HandlerResult } from '../types.js'
 
 /** What a `Prefer` header asks for, in Prism's syntax: `Prefer: code=409`, `Prefer: example=duplicateName`, or both. */
@@ -67,7 +67,21 @@ export function preferredAnswer(validator: ContractValidator, operation: Operati
   if (code === undefined || code < 400) return undefined
   const first = Object.values(examplesOf(validator, operation, String(code)))[0]
   if (first) return answer(code, first.value, requestId)
-  return { status: code, body: errorForStatus(code, `Prefer: code=${code} asked for this answer`).toBody(requestId) }
+  return { status: code, body: documentedError(validator, operation, code, `Prefer: code=${code} asked for this answer`).toBody(requestId) }
+}
+
+/**
+ * The error an operation documents for a status (a `status` fault, `Prefer: code=` without an example
+ * body): the key and message of the status's first named example, e.g. validateStackedDiscounts' 400 is
+ * `invalid_payload`, not the catalogue's first 400 (`invalid_campaign`); the catalogue's when it has none.
+ */
+export function documentedError(validator: ContractValidator, operation: OperationInfo | undefined, status: number, details: string): ApiError {
+  const first = operation && Object.values(examplesOf(validator, operation, String(status)))[0]?.value
+  const key = (first as { key?: unknown } | undefined)?.key
+  const code = typeof key === 'string' ? (Object.keys(ERROR_CATALOGUE) as ErrorCode[]).find((c) => ERROR_CATALOGUE[c].key === key && ERROR_CATALOGUE[c].status === status) : undefined
+  if (!code) return errorForStatus(status, details)
+  const message = (first as { message?: unknown }).message
+  return new ApiError(code, details, typeof message === 'string' ? { message } : {})
 }
 
 /**

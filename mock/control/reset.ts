@@ -1,7 +1,9 @@
 import type { MockDeps } from '../deps.js'
 
-/** Back to the state at start: fixtures re-applied, sandboxes gone; tokens, rate-limit counts, faults, latency, rate and journal restored. */
+/** Back to the state at start: clock, then fixtures re-applied, sandboxes gone; tokens, rate-limit counts, faults, latency, rate and journal restored. */
 export async function resetMock(deps: MockDeps): Promise<void> {
+  // first, so the fixtures are applied at the time they were first applied (their relative dates line up again)
+  deps.baseline.rewindClock()
   await deps.projects.reset()
   deps.sandboxes.clear()
   deps.tokens.clear()

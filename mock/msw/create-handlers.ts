@@ -2,10 +2,11 @@ import { http, type HttpHandler } from 'msw'
 import type { Clock } from '../../src/clock.js'
 import type { IdSource } from '../../src/ids.js'
 import type { MockConfigInput } from '../config.js'
+import type { Mock } from '../create-mock.js'
 import type { MockDeps } from '../deps-core.js'
-import { createMockCore, type MockCore } from '../pipeline/core.js'
 import { fromFetchRequest, toFetchResponse } from '../pipeline/fetch.js'
-import { createPortableMock, type PortableMock } from '../portable.js'
+import type { LogSink } from '../pipeline/request-log.js'
+import { createPortableMock, type PortableMockOptions } from '../portable.js'
 import type { OperationHandlers } from '../types.js'
 
 /** The served mock's default address: an app configured for `promokit mock` works unchanged with the handlers. */
@@ -30,8 +31,24 @@ export interface MockHandlersOptions {
   ids?: IdSource
   /** Any other setting of the served mock (credentials, generation rate, rate limits, …). */
   config?: MockConfigInput
-  /** Replaces or adds operation handlers, as createMockServer's `handlers`. */
+  /**
+   * Replaces or adds operation handlers, as createMockServer's `handlers`. In one, `await ctx.defaultAnswer()`
+   * gives the built-in answer, to pass on (`return ctx.defaultAnswer()`) or adjust. What a handler answers is
+   * checked against the spec: an answer it does not allow is a 500 naming the operation and the field.
+   */
   handlers?: OperationHandlers
+  /** `false`: serve what custom handlers answer unchecked. */
+  validateHandlers?: boolean
+  /**
+   * Where unexpected errors (a handler of yours that threw) and, at a lower level, request lines go: anything
+   * with pino's `info`/`warn`/`error` (pino itself fits). Default: unexpected errors, with their stack, to the console.
+   */
+  logger?: LogSink
+  /**
+   * A compiled spec instead of compiling the bundled one as operations are first called. In Node, `promokit/msw`
+   * passes the build's precompiled validators (`loadCompiledSpec()` from `promokit`) unless you give one.
+   */
+  spec?: PortableMockOptions['spec'] | Promise<NonNullable<PortableMockOptions['spec']>>
 }
 
 /** The handlers (spread them into setupServer/setupWorker) and the mock behind them. */
@@ -44,6 +61,8 @@ export interface MockHandlers extends Array<HttpHandler> {
   advance(ms: number): Promise<void>
   /** Moves the clock past every pending generation and export; resolves to the ms moved. */
   finishJobs(): Promise<number>
+  /** The mock behind the handlers, once built (`handle`, `control`, `deps`). */
+  mock: Promise<Mock>
 }
 
 /**
@@ -60,21 +79,24 @@ export interface MockHandlers extends Array<HttpHandler> {
  */
 export function createMockHandlers(options: MockHandlersOptions = {}): MockHandlers {
   const base = splitBase(options.baseUrl ?? DEFAULT_BASE_URL)
-  const { fixtures, seed, clock, ids, config, handlers } = options
-  const mock: Promise<PortableMock> = createPortableMock({ fixtures, seed, clock, ids, config, handlers })
-  const ready = mock.then((built) => built.control.deps)
+  const { fixtures, seed, clock, ids, config, handlers, validateHandlers, logger } = options
+  const mock: Promise<Mock> = Promise.resolve(options.spec).then((spec) =>
+    createPortableMock({ fixtures, seed, clock, ids, config, handlers, validateHandlers, logger, spec }),
+  )
+  const ready = mock.then((built) => built.deps)
   // the error reaches whoever awaits `ready` and every request; no unhandled rejection before that
   ready.catch(() => undefined)
-  // under a path prefix, or for a page's cross-origin request, the core is asked directly (run) with what the network would carry
-  let direct: MockCore | undefined
   const handler = http.all(`${base.pattern}/*`, async ({ request }) => {
+    const built = await mock
     const origin = pageOriginFor(request)
-    if (!base.path && origin === undefined) return (await mock).handle(request)
-    direct ??= createMockCore(await ready, { handlers })
-    return answerDirectly(direct, request, base.path, origin)
+    if (!base.path && origin === undefined) return built.handle(request)
+    // under a path prefix, or for a page's cross-origin request, the same mock is asked (run) with what the network would carry
+    return answerDirectly(built, request, base.path, origin)
   })
+  // the mock's own control operations, once it is built
   const controls = {
     ready,
+    mock,
     reset: async () => (await mock).control.reset(),
     advance: async (ms: number) => (await mock).control.advance(ms),
     finishJobs: async () => (await mock).control.finishJobs(),
@@ -104,7 +126,7 @@ function pageOriginFor(request: Request): string | undefined {
  * The answer through the core's own request shape: under `http://host/api` routes see `/v1/...` and URLs
  * the mock builds (export downloads) keep `/api`; a page's cross-origin request gets its `Origin`.
  */
-async function answerDirectly(core: MockCore, request: Request, basePath: string, pageOrigin: string | undefined): Promise<Response> {
+async function answerDirectly(core: Pick<Mock, 'run'>, request: Request, basePath: string, pageOrigin: string | undefined): Promise<Response> {
   const url = new URL(request.url)
   const incoming = fromFetchRequest(request)
   const rebased = {

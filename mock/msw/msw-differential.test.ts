@@ -38,7 +38,7 @@ let handlers: MockHandlers
 let msw: SetupServer
 let control: ContractValidator
 beforeAll(async () => {
-  served = await createMockServer({ ids: sequentialIds() })
+  served = await createMockServer({ ids: sequentialIds(), allowedHosts: ['promokit.test'] })
   handlers = createMockHandlers({ baseUrl: MSW_ORIGIN, clock: 'manual', ids: sequentialIds() })
   await handlers.ready
   msw = setupServer(...handlers)

@@ -1,4 +1,6 @@
 import { createControlRoutes, type ControlHooks } from '../control/control-routes.js'
+import { createControlGuard } from '../control/control-guard.js'
+import { checkControlRequest } from '../control/control-validation.js'
 import { sandboxRouteFor } from '../sandboxes/sandbox-routes.js'
 import type { MockDeps } from '../deps.js'
 import { ApiError } from '../errors.js'
@@ -6,7 +8,7 @@ import { operationHandlers } from '../handlers.js'
 import type { HandlerResult, OperationHandlers } from '../types.js'
 import { applyCors } from './cors.js'
 import { rateLimits } from '../rate-limit/check-rate-limit.js'
-import { splitTarget, type CoreAnswer, type CoreRequest, type Exchange } from './exchange.js'
+import { headerOf, splitTarget, type CoreAnswer, type CoreRequest, type Exchange } from './exchange.js'
 import { fromFetchRequest, toFetchResponse } from './fetch.js'
 import { createOperationPipeline } from './operation-pipeline.js'
 import { readControlBody } from './operation-steps.js'
@@ -27,8 +29,16 @@ export interface MockCoreOptions {
   /** Replaces or adds handlers (tests of one resource, or a user's own overrides). */
   handlers?: OperationHandlers
   control?: ControlHooks
+  /** `false`: custom handlers' answers are served without checking them against the spec. */
+  validateHandlers?: boolean
   /** The adapter serves the site's pages itself (Node): site paths come back as `{ passed }`. Otherwise they are the API's 404. */
   site?: boolean
+  /**
+   * Guards the control plane (`/_mock`, the console) against other origins' pages and DNS rebinding
+   * (mock/control/control-guard.ts). Default: on when the adapter serves the site, i.e. what listens on a
+   * network (node:http, Express); off in-process (MSW, the portable core), which no page or neighbour can reach.
+   */
+  guardControl?: boolean
 }
 
 /** A request the core leaves to the adapter's site app, with the headers (id, CORS) its answer must carry. */
@@ -52,16 +62,20 @@ export interface MockCore {
  * the Express app and the MSW handlers are adapters around it (mock/adapters, mock/msw).
  */
 export function createMockCore(deps: MockDeps, options: MockCoreOptions = {}): MockCore {
-  const assignId = createRequestIdAssigner()
+  const assignId = createRequestIdAssigner(deps.ids.requestIdPrefix)
   const corsOrigins = new Set(deps.config.corsOrigins)
-  const operations = createOperationPipeline(deps, { ...operationHandlers, ...options.handlers })
+  const operations = createOperationPipeline(deps, { builtin: operationHandlers, custom: options.handlers, validate: options.validateHandlers !== false })
   const routes = createControlRoutes(deps, options.control)
+  const guard = (options.guardControl ?? options.site) ? createControlGuard(deps.config) : undefined
 
   function answerRequest(request: CoreRequest): CoreAnswer | Promise<CoreAnswer> | Passed {
     const { path, search } = splitTarget(request.url)
     const requestId = assignId(request)
     const exchange: Exchange = { request, method: request.method, path, search, requestId, headers: { 'X-Request-Id': requestId }, startedAt: performance.now() }
-    if (applyCors(request, exchange.headers, corsOrigins)) return finish(exchange, { status: 204 })
+    if (guard && isControlPath(path)) {
+      const verdict = guard.check(request, path, search, exchange.headers)
+      if (verdict) return finish(exchange, 'refused' in verdict ? failure(exchange, verdict.refused) : { status: 204 })
+    } else if (applyCors(request, exchange.headers, corsOrigins)) return finish(exchange, { status: 204 })
     if (options.site && isSitePath(path)) return { passed: exchange }
     let result: HandlerResult | Promise<HandlerResult>
     try {
@@ -113,7 +127,10 @@ export function createMockCore(deps: MockDeps, options: MockCoreOptions = {}): M
     const route = Object.hasOwn(routes, key) ? routes[key] : sandboxRouteFor(deps, method, path)
     if (!route) throw notFound(exchange)
     const query = parseQuery(exchange.search, deps.qs)
-    return readControlBody(deps, exchange).then((body) => route({ query, body }))
+    return readControlBody(deps, exchange).then(async (body) => {
+      await checkControlRequest(deps, { method: exchange.method, path: exchange.path, query, body, contentType: headerOf(exchange.request, 'content-type') })
+      return route({ query, body })
+    })
   }
 
   return {

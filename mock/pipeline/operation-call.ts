@@ -1,9 +1,11 @@
 import type { MockDeps } from '../deps.js'
-import { ApiError, errorForStatus } from '../errors.js'
+import { ApiError } from '../errors.js'
 import type { ProjectState } from '../project-state.js'
 import type { AuthContext, HandlerResult, OperationRequest } from '../types.js'
 import type { OperationPlan } from './operation-plan.js'
+import { documentedError } from '../control/prefer.js'
 import { abortAfterHandler, answerInsteadOfHandler } from '../control/request-overrides.js'
+import { checkCustomAnswer, handlerContext } from './custom-answers.js'
 
 const isThenable = <T>(value: T | PromiseLike<T>): value is PromiseLike<T> =>
   typeof (value as { then?: unknown } | null)?.then === 'function'
@@ -55,23 +57,26 @@ export function callHandler(deps: MockDeps, plan: OperationPlan, request: Operat
   if (instead) return instead
   const forced = deps.faults.take(plan.operationId, 'status', undefined, request)
   if (forced && (forced.status ?? 500) >= 400) {
-    throw errorForStatus(forced.status ?? 500, `Injected fault: ${plan.operationId} answers ${forced.status ?? 500}`)
+    const code = forced.status ?? 500
+    throw documentedError(deps.validator, deps.validator.operation(plan.operationId), code, `Injected fault: ${plan.operationId} answers ${code}`)
   }
   if (!plan.handler) throw new ApiError('NOT_IMPLEMENTED', `The mock has no handler for ${plan.operationId} yet`)
   refusePastObjectLimit(deps, plan.operationId, project)
   const status = forced?.status
   const network = abortAfterHandler(deps, request)
-  const finish = (result: HandlerResult): HandlerResult => (status || network ? { ...result, ...(status ? { status } : {}), network } : result)
+  const override = (result: HandlerResult): HandlerResult => (status || network ? { ...result, ...(status ? { status } : {}), network } : result)
+  // a user's handler is held to the spec by what it answered itself, before a fault changes the status
+  const finish = (answer: HandlerResult): HandlerResult => override(plan.checkAnswers ? checkCustomAnswer(deps.validator, plan.operationId, answer) : answer)
   const recover = (error: unknown): HandlerResult => {
-    if (status && status < 400 && error instanceof ApiError) return { status, body: error.toBody(request.requestId) }
+    if (status && status < 400 && error instanceof ApiError) return override({ status, body: error.toBody(request.requestId) })
     throw error
   }
   let outcome: HandlerResult | PromiseLike<HandlerResult>
   try {
-    outcome = plan.handler(request, { deps, project })
+    outcome = plan.handler(request, handlerContext(deps, plan, request, project))
   } catch (error) {
-    return finish(recover(error))
+    return recover(error)
   }
   // a user's handler may return any thenable, not only a native promise
-  return isThenable(outcome) ? Promise.resolve(outcome).then(finish, (error: unknown) => finish(recover(error))) : finish(outcome)
+  return isThenable(outcome) ? Promise.resolve(outcome).then(finish, recover) : finish(outcome)
 }

@@ -1,10 +1,10 @@
 import { authenticate } from '../auth/authenticate.js'
 import type { MockDeps } from '../deps.js'
 import { rateLimits } from '../rate-limit/check-rate-limit.js'
-import type { HandlerResult, OperationHandlers, OperationRequest } from '../types.js'
+import type { HandlerResult, OperationRequest } from '../types.js'
 import { headerOf, type Exchange } from './exchange.js'
 import { callHandler, projectFor } from './operation-call.js'
-import { createPlanner, type OperationPlan } from './operation-plan.js'
+import { createPlanner, type HandlerSet, type OperationPlan } from './operation-plan.js'
 import { readOperationBody, routeOperation, validateInput, type ReadBody } from './operation-steps.js'
 import { ValidQueryCache } from './query-cache.js'
 import { parseQuery } from './query-parser.js'
@@ -15,7 +15,7 @@ import { parseQuery } from './query-parser.js'
  * by the core). Plain functions that return a promise only when something has to be waited for (a
  * body to read, injected latency, an async handler): most requests have none, and every await costs a tick.
  */
-export function createOperationPipeline(deps: MockDeps, handlers: OperationHandlers): (exchange: Exchange) => HandlerResult | Promise<HandlerResult> {
+export function createOperationPipeline(deps: MockDeps, handlers: HandlerSet): (exchange: Exchange) => HandlerResult | Promise<HandlerResult> {
   const planFor = createPlanner(deps, handlers)
   const validQueries = new ValidQueryCache(deps.config.caches ? undefined : 0)
 

@@ -24,11 +24,14 @@ describe('parseBody', () => {
   })
 
   it('names the JSON syntax error in the details', () => {
+    let error: unknown
     try {
       json('{"name":')
-      expect.unreachable('malformed JSON was accepted')
-    } catch (error) {
-      expect((error as ApiError).toBody('r').details).toMatch(/^The body is not valid JSON: /)
+    } catch (caught) {
+      error = caught
     }
+    if (error === undefined) expect.unreachable('malformed JSON was accepted')
+    expect(error).toBeInstanceOf(ApiError)
+    expect((error as ApiError).toBody('r').details).toMatch(/^The body is not valid JSON: /)
   })
 })

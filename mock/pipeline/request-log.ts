@@ -8,8 +8,24 @@ export interface LogSink {
   error(fields: object, message?: string): void
 }
 
-/** Logs nothing: the default where no logger is given (MSW handlers). */
+/** Logs nothing. */
 export const silentLog: LogSink = { level: 'silent', info: () => {}, warn: () => {}, error: () => {} }
+
+/**
+ * Unexpected errors (a handler of yours that threw), with their stack, to the console; no request lines.
+ * The default of the portable mock and the MSW handlers: in a test run a bug must show, not only a 500.
+ */
+export const consoleErrors: LogSink = {
+  level: 'error',
+  info: () => {},
+  warn: () => {},
+  error(fields, message) {
+    const { err, ...context } = fields as { err?: unknown }
+    if (err === undefined) return
+    const where = Object.entries(context).map(([name, value]) => `${name}=${String(value)}`).join(' ')
+    console.error(`[promokit] ${message ?? 'error'}${where ? ` (${where})` : ''}:`, err)
+  },
+}
 
 /**
  * One line per answered request, in pino-http's shape (`req`, `res`, `responseTime`) plus the
@@ -17,7 +33,7 @@ export const silentLog: LogSink = { level: 'silent', info: () => {}, warn: () =>
  * the export download's token is taken out of the URL here.
  */
 export function logAnswer(log: LogSink, exchange: Exchange, status: number, at: number): void {
-  if (log.level === 'silent') return
+  if (log.level === 'silent' || (log.level === 'error' && status < 500)) return
   const fields = {
     req: { id: exchange.requestId, method: exchange.method, url: redactUrl(exchange.request.url), headers: exchange.request.headers },
     res: { statusCode: status },

@@ -1,5 +1,6 @@
 import type { ControlRoute, ControlRoutes } from '../control/control-call.js'
 import type { MockDeps } from '../deps.js'
+import { ApiError } from '../errors.js'
 
 /** `POST|GET /sandboxes`: create (201, with the sandbox's keys) and list. What a sandbox is lives in SandboxRegistry. */
 export function sandboxRoutes(deps: MockDeps): ControlRoutes {
@@ -15,7 +16,7 @@ const ONE = /^\/sandboxes\/([^/]+)(\/reset)?$/
 export function sandboxRouteFor(deps: MockDeps, method: string, path: string): ControlRoute | undefined {
   const found = ONE.exec(path)
   if (!found) return undefined
-  const id = decodeURIComponent(found[1])
+  const id = decodeSegment(found[1])
   if (found[2]) return method === 'POST' ? () => ({ status: 200, body: deps.sandboxes.reset(id) }) : undefined
   if (method === 'GET') return () => ({ status: 200, body: deps.sandboxes.get(id) })
   if (method === 'DELETE') {
@@ -25,4 +26,13 @@ export function sandboxRouteFor(deps: MockDeps, method: string, path: string): C
     }
   }
   return undefined
+}
+
+/** A path segment as sent; a malformed escape (`%ZZ`) is the client's mistake, not the mock's. */
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    throw new ApiError('INVALID_PATH_PARAMS', `sandboxId: "${segment}" is not a valid percent-encoded path segment`)
+  }
 }

@@ -3,6 +3,7 @@ import supertest from 'supertest'
 import { FIXTURE_EPOCH, ManualClock } from '../../src/clock.js'
 import { sequentialIds, type IdSource } from '../../src/ids.js'
 import { createMockApp, type MockAppOptions } from '../app.js'
+import { createMock, type Mock } from '../create-mock.js'
 import { createMockListener } from '../listener.js'
 import type { MockConfigInput } from '../config.js'
 import { createMockDeps, type MockDeps } from '../deps.js'
@@ -26,7 +27,10 @@ export interface TestAppOptions extends MockAppOptions {
 export type TestHeaders = Record<string, string>
 
 export interface TestApp {
+  /** The Express app over `mock` (tests of mounting it in a host app). */
   app: Express
+  /** The one mock the app and `request` both serve. */
+  mock: Mock
   deps: MockDeps
   clock: ManualClock
   /** Ready-made credentials: project A's app keys, project B's app keys, management keys. */
@@ -42,13 +46,15 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     { clock, ids: options.ids ?? sequentialIds(), seeder: options.seeder, delay: options.delay, spec: await sharedSpec() },
   )
   useValidator(deps.validator)
-  // requests go through the listener the served mock uses; `app` is the Express app for tests of that path
-  const app = createMockApp(deps, options)
-  const listener = createMockListener(deps, options)
+  // requests go through the listener the served mock uses; `app` is the Express app for tests of that path: both over one mock
+  const mock = createMock(deps, { ...options, site: true })
+  const app = createMockApp(mock)
+  const listener = createMockListener(mock)
   const [a, b] = deps.config.credentials.projects
   const { management } = deps.config.credentials
   return {
     app,
+    mock,
     deps,
     clock,
     headers: {

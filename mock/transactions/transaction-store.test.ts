@@ -48,13 +48,16 @@ describe('TransactionStore', () => {
   it('rejects unknown filter fields and operators with a 400 naming them', () => {
     const { store } = setup()
     expect(() => store.listByCampaign('camp_gift', { filters: { colour: { conditions: { $is: 'x' } } } })).toThrow(ApiError)
+    let error: unknown
     try {
       store.listByCampaign('camp_gift', { filters: { created_at: { conditions: { $in: ['x'] } } } })
-      expect.unreachable()
-    } catch (error) {
-      expect((error as ApiError).details).toMatch(/created_at\.conditions\.\$in/)
-      expect((error as ApiError).status).toBe(400)
+    } catch (caught) {
+      error = caught
     }
+    if (error === undefined) expect.unreachable('an unknown operator was accepted')
+    expect(error).toBeInstanceOf(ApiError)
+    expect((error as ApiError).details).toMatch(/created_at\.conditions\.\$in/)
+    expect((error as ApiError).status).toBe(400)
   })
 
   it('keeps fixture transactions added out of order sorted by created_at', () => {

@@ -11,6 +11,8 @@ export function consolePage(deps: MockDeps): string {
     projects: projects.map((p) => ({ id: p.projectId, name: p.projectName, appId: p.appId, appToken: p.appToken, clientId: p.clientId, clientToken: p.clientToken })),
     management,
     operations: deps.validator.operations.map((o) => o.operationId).sort(),
+    // only a page the guard let through (which needed the token) sees it
+    ...(deps.config.controlToken ? { controlToken: deps.config.controlToken } : {}),
   }
   return page(
     'promokit mock console',
@@ -28,7 +30,7 @@ export function consolePage(deps: MockDeps): string {
 <form id="latency-form" class="row"><label>Latency (ms) <input id="latency-ms" type="number" min="0" value="0"></label><button type="submit">Set latency</button></form>
 <form id="fault-form" class="fault-form"><div class="row"><label>Fault on <select id="fault-operation"><option value="">every operation</option></select></label></div>
 <div class="row"><label>action <select id="fault-action"><option value="status">answer a status</option><option value="reset">reset the connection</option><option value="abort">abort mid-body</option><option value="hang">hang</option></select></label>
-<label data-for="status">status <input id="fault-status" type="number" min="100" max="599" value="503"></label>
+<label data-for="status">status <input id="fault-status" type="number" min="200" max="599" value="503"></label>
 <label data-for="hang" hidden>for (ms) <input id="fault-ms" type="number" min="1" max="600000" value="30000"></label>
 <label>times <input id="fault-times" type="number" min="1" placeholder="∞"></label></div>
 <div class="row"><label>when <select id="fault-match-kind"><option value="">any request</option><option value="params">path param</option><option value="query">query param</option><option value="headers">header</option><option value="body">body field</option></select></label>

@@ -7,8 +7,17 @@ import { ApiError } from '../errors.js'
 import { consolePage } from './console-page.js'
 import { overview } from './overview.js'
 
-/** swagger-ui-dist's folder: its bundle and stylesheet are served from the mock, never from a CDN. */
-const swaggerUiDir = (): string => dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'))
+/**
+ * swagger-ui-dist's folder: its bundle and stylesheet are served from the mock, never from a CDN. An optional
+ * peer dependency (12 MB and a telemetry install script that MSW-only users need not get): undefined when absent.
+ */
+function swaggerUiDir(): string | undefined {
+  try {
+    return dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'))
+  } catch {
+    return undefined
+  }
+}
 
 /**
  * `/_mock/ui`: the console page, what it polls (`/overview`; the journal is the control API's
@@ -25,7 +34,13 @@ export function createConsoleRouter(deps: MockDeps): Router {
     res.json(overview(deps, limit))
   })
   const assets = { index: false, maxAge: '1h' }
-  router.use('/assets/swagger-ui', express.static(swaggerUiDir(), assets))
+  const swaggerUi = swaggerUiDir()
+  if (swaggerUi) router.use('/assets/swagger-ui', express.static(swaggerUi, assets))
+  else {
+    router.use('/assets/swagger-ui', () => {
+      throw new ApiError('NOT_FOUND', 'The console\'s API explorer needs swagger-ui-dist, an optional peer dependency: npm install swagger-ui-dist', { resourceType: 'package', resourceId: 'swagger-ui-dist' })
+    })
+  }
   router.use('/assets', express.static(join(packageRoot(), 'mock', 'ui', 'public'), assets))
   return router
 }

@@ -79,7 +79,7 @@ export interface VoucherView extends Voucher {
   category: string | null
   category_id: string | null
   discount: Schemas['Discount'] | null
-  gift: { amount: number; balance: number; effect?: Schemas['Gift']['effect'] } | null
+  gift: { amount: number; balance: number; effect?: Exclude<Schemas['Gift']['effect'], undefined> } | null
   loyalty_card: { points: number; balance: number; expiration_rules?: Schemas['LoyaltyExpirationRules'] } | null
   start_date: string | null
   expiration_date: string | null

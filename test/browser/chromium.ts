@@ -1,15 +1,13 @@
-import { existsSync } from 'node:fs'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { mkdir, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, type BrowserContext, type Page } from 'playwright-core'
+import { inject } from 'vitest'
 import { listen } from '../../mock/server.js'
 import { packageRoot } from '../../src/paths.js'
-
-/** Debian's `chromium` package (.ci/run installs it); never a browser download. */
-export const CHROMIUM = process.env.PROMOKIT_CHROMIUM ?? '/usr/bin/chromium'
+import { findChromium } from './find-chromium.js'
 
 const ARGS = [
   '--headless',
@@ -33,13 +31,19 @@ export interface Browser {
   close(): Promise<void>
 }
 
-/** Headless Chromium with a fresh profile in a temporary folder, removed on close. */
+/**
+ * Headless Chromium with a fresh profile in a temporary folder, removed on close. The binary is the one
+ * test/browser/global-setup.ts found (PROMOKIT_CHROMIUM, else a system Chromium, else @sparticuz/chromium).
+ */
 export async function launchBrowser(): Promise<Browser> {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`No Chromium at ${CHROMIUM}: install Debian's package (apt-get install -y chromium) or set PROMOKIT_CHROMIUM`)
-  }
+  const binary = inject('chromium') ?? (await findChromium())
   const profile = await mkdtemp(join(tmpdir(), 'promokit-chromium-'))
-  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: ARGS })
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: binary.path,
+    headless: true,
+    args: ARGS,
+    env: { ...process.env, ...binary.env },
+  })
   await mkdir(ARTIFACTS, { recursive: true })
   return {
     context,

@@ -14,7 +14,9 @@ let mock: MockServer
 let origin: Awaited<ReturnType<typeof otherOrigin>>
 let control: ContractValidator
 beforeAll(async () => {
-  ;[browser, mock, origin, control] = await Promise.all([launchBrowser(), createMockServer(), otherOrigin(), loadControlValidator()])
+  ;[browser, origin, control] = await Promise.all([launchBrowser(), otherOrigin(), loadControlValidator()])
+  // the test app's origin drives the control plane (sandboxes), as `promokit mock --control-origin` allows
+  mock = await createMockServer({ controlOrigins: [origin.url] })
 })
 afterAll(async () => {
   await browser?.close()
@@ -33,7 +35,7 @@ interface SandboxKeys {
 /** One Playwright worker's life: its own sandbox, a campaign with the same name as the other's, a redemption. */
 async function worker(page: Page, amount: number) {
   await page.goto(origin.url)
-  const created = await fetchFromPage(page, `${mock.url}/_mock/sandboxes`, { method: 'POST' })
+  const created = await fetchFromPage(page, `${mock.url}/_mock/sandboxes`, { method: 'POST', headers: { 'X-Requested-With': 'worker' } })
   expectContract(json(created), 'createSandbox', control)
   const { id, keys } = created.body as { id: string; keys: SandboxKeys }
   const headers = { 'X-App-Id': keys.app_id, 'X-App-Token': keys.app_token }
@@ -77,7 +79,7 @@ describe('a shared served mock, in Chromium', () => {
     expect([a.balance, b.balance]).toEqual([9000, 7500])
     expect(mock.deps.projects.get('proj_demo0001')?.vouchers.get('GIFT-0001')?.gift?.balance).toBe(10000)
 
-    const reset = await fetchFromPage(pageA, `${mock.url}/_mock/sandboxes/${a.id}/reset`, { method: 'POST' })
+    const reset = await fetchFromPage(pageA, `${mock.url}/_mock/sandboxes/${a.id}/reset`, { method: 'POST', headers: { 'X-Requested-With': 'worker' } })
     expectContract(json(reset), 'resetSandbox', control)
     const afterA = await fetchFromPage(pageA, `${mock.url}/v1/campaigns/${encodeURIComponent(campaign.name)}`, { headers: a.headers })
     const afterB = await fetchFromPage(pageB, `${mock.url}/v1/campaigns/${encodeURIComponent(campaign.name)}`, { headers: b.headers })

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { contractProblems, fingerprint, startLiveApp, type LiveApp } from './harness.js'
+import { contractProblems, fingerprint, LIVE_ENTRIES, startLiveApp, type LiveApp } from './harness.js'
 import { requestArb, type Credentials, type FuzzRequest } from './fuzz-requests.js'
 
 // `npm test`: a fixed seed and a bounded count. `npm run fuzz`: FUZZ_RUNS cases (default 20,000),
@@ -46,12 +46,12 @@ function withoutFailures(state: string): string {
   return JSON.stringify(projects.map((p) => ({ ...p, redemptions: p.redemptions?.filter((r) => r.result !== 'FAILURE') })))
 }
 
-describe('fuzzing every operation of the spec', () => {
+describe.each(LIVE_ENTRIES)('fuzzing every operation of the spec (%s)', (entry) => {
   let live: LiveApp
   let creds: Credentials
 
   beforeAll(async () => {
-    live = await startLiveApp()
+    live = await startLiveApp({}, entry)
     const token = await live.request
       .post('/v1/oauth/token')
       .set(live.headers.app)

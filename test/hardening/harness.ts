@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { Writable } from 'node:stream'
 import pino from 'pino'
 import { listen, closeServer } from '../../mock/server.js'
+import { createMockListener } from '../../mock/listener.js'
 import { createTestApp, type TestApp, type TestAppOptions } from '../../mock/testing/index.js'
 import type { ContractValidator } from '../../src/validation/validator.js'
 
@@ -31,12 +32,19 @@ export interface LiveApp extends TestApp {
   close(): Promise<void>
 }
 
-export async function startLiveApp(options: TestAppOptions = {}): Promise<LiveApp> {
+/** What a live app serves with: the Express app (a host's mount) or the node:http listener `promokit mock` ships. */
+export const LIVE_ENTRIES = ['express', 'listener'] as const
+export type LiveEntry = (typeof LIVE_ENTRIES)[number]
+
+/** The request handler of a test app for an entry (the listener is built over the same deps). */
+export const handlerOf = (t: TestApp, entry: LiveEntry, options: TestAppOptions = {}) => (entry === 'listener' ? createMockListener(t.deps, options) : t.app)
+
+export async function startLiveApp(options: TestAppOptions = {}, entry: LiveEntry = 'express'): Promise<LiveApp> {
   const t = await createTestApp(options)
   const errors: string[] = []
   const sink = new Writable({ write: (chunk, _enc, done) => (errors.push(String(chunk)), done()) })
   t.deps.logger = pino({ level: 'error' }, sink)
-  const server = await listen(t.app, '127.0.0.1', 0)
+  const server = await listen(handlerOf(t, entry, options), '127.0.0.1', 0)
   const { port } = server.address() as AddressInfo
   const agent = new Agent({ keepAlive: true, maxSockets: 16 })
   const send = (req: RawRequest) => rawSend(port, agent, req)

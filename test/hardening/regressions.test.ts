@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { redactUrl } from '../../mock/logging.js'
-import { contractProblems, fingerprint, startLiveApp, type LiveApp } from './harness.js'
+import { contractProblems, fingerprint, LIVE_ENTRIES, startLiveApp, type LiveApp } from './harness.js'
 
 // One test per bug the fuzzer (or the other hardening tests) found; each failed before its fix.
-describe('hardening regressions', () => {
+describe.each(LIVE_ENTRIES)('hardening regressions (%s)', (entry) => {
   let live: LiveApp
   beforeAll(async () => {
-    live = await startLiveApp()
+    live = await startLiveApp({}, entry)
   })
   afterAll(() => live?.close())
 

@@ -10,6 +10,7 @@ const run = promisify(execFile)
 const root = packageRoot()
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
   dependencies: Record<string, string>
+  scripts: Record<string, string>
   peerDependencies?: Record<string, string>
   peerDependenciesMeta?: Record<string, { optional?: boolean }>
 }
@@ -40,17 +41,30 @@ describe('the published package', () => {
       expect(files).toContain(file)
     }
     expect(files.some((f) => /^dist\/validators\/.+\.request\.cjs$/.test(f)), 'precompiled validators').toBe(true)
-    const unwanted = files.filter((f) => /\.test\.|(^|\/)bench\/|(^|\/)testing\/|\.map$|\.tsbuildinfo$/.test(f) || (f.endsWith('.ts') && !f.endsWith('.d.ts')))
+    const unwanted = files.filter((f) => /\.test\.|(^|\/)bench\/.*\.(js|cjs|ts)$|(^|\/)testing\/|\.map$|\.tsbuildinfo$/.test(f) || (f.endsWith('.ts') && !f.endsWith('.d.ts')))
     expect(unwanted).toEqual([])
   })
 
-  it('declares Prism as an optional peer dependency, not a dependency', () => {
-    expect(manifest.dependencies['@stoplight/prism-cli']).toBeUndefined()
-    expect(manifest.peerDependencies?.['@stoplight/prism-cli']).toBeDefined()
-    expect(manifest.peerDependenciesMeta?.['@stoplight/prism-cli']?.optional).toBe(true)
+  it('holds every file its README links to, the seeded codes among them, and has no install script', () => {
+    const readme = readFileSync(join(root, 'README.md'), 'utf8')
+    const links = [...readme.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)].map((m) => m[1]).filter((target) => !/^[a-z]+:/.test(target))
+    expect(links.length).toBeGreaterThan(10)
+    expect(links.filter((target) => !files.includes(target) && !files.some((f) => f.startsWith(`${target.replace(/\/$/, '')}/`)))).toEqual([])
+    expect(links).toContain('fixtures/README.md')
+    expect(readFileSync(join(root, 'fixtures', 'README.md'), 'utf8')).toContain('GIFT-0001')
+    // npm 11 warns about every install-time script an installed package brings ("not yet covered by allowScripts")
+    expect(Object.keys(manifest.scripts).filter((name) => ['prepare', 'preinstall', 'install', 'postinstall'].includes(name))).toEqual([])
   })
 
-  it('typings compile in a fresh strict project without skipLibCheck; createMockServer and promokit/msw answer from the installed package', async () => {
+  it('declares Prism, and swagger-ui-dist (the console explorer, with a telemetry install script), as optional peer dependencies', () => {
+    for (const name of ['@stoplight/prism-cli', 'swagger-ui-dist']) {
+      expect(manifest.dependencies[name]).toBeUndefined()
+      expect(manifest.peerDependencies?.[name]).toBeDefined()
+      expect(manifest.peerDependenciesMeta?.[name]?.optional).toBe(true)
+    }
+  })
+
+  it('typings compile in a fresh strict project (exactOptionalPropertyTypes, no skipLibCheck); createMockServer and promokit/msw answer from the installed package', async () => {
     const app = join(work, 'consumer')
     const modules = join(app, 'node_modules')
     mkdirSync(modules, { recursive: true })
@@ -63,7 +77,7 @@ describe('the published package', () => {
     }
     writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }))
     writeFileSync(join(app, 'tsconfig.json'), JSON.stringify({
-      compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, skipLibCheck: false, types: ['node'], outDir: 'out' },
+      compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, exactOptionalPropertyTypes: true, skipLibCheck: false, types: ['node'], outDir: 'out' },
       files: ['main.ts'],
     }))
     writeFileSync(join(app, 'main.ts'), [
@@ -74,19 +88,27 @@ describe('the published package', () => {
       "const res = await fetch(`${mock.url}/v1/campaigns?limit=1`, { headers: { 'X-App-Id': mock.credentials.appId, 'X-App-Token': mock.credentials.appToken } })",
       'const body = (await res.json()) as { object: string }',
       'console.log(res.status, body.object)',
+      // without the optional swagger-ui-dist the console's explorer asset is a 404 that says what to install
+      'const explorer = await fetch(`${mock.url}/_mock/ui/assets/swagger-ui/swagger-ui.css`)',
+      "console.log(explorer.status, ((await explorer.json()) as { details: string }).details.includes('npm install swagger-ui-dist'))",
       'await mock.close()',
       // the MSW entry: what a team with msw installed writes in its Node tests
-      "const handlers = createMockHandlers({ baseUrl: 'http://promokit.test', clock: 'manual' })",
+      // a handler of one's own that adjusts the built-in answer, typed for its operation
+      "const handlers = createMockHandlers({ baseUrl: 'http://promokit.test', clock: 'manual', handlers: { getVoucher: async (_req, ctx) => { const answer = await ctx.defaultAnswer(); return answer.status === 200 ? { ...answer, body: { ...answer.body!, active: false } } : answer } } })",
       'const server = setupServer(...handlers)',
       'server.listen()',
       "const viaMsw = await fetch('http://promokit.test/v1/campaigns?limit=1', { headers: { 'X-App-Id': 'promokit-app-id', 'X-App-Token': 'promokit-app-token' } })",
       'console.log(viaMsw.status, ((await viaMsw.json()) as { object: string }).object)',
+      "const gift = await fetch('http://promokit.test/v1/vouchers/GIFT-0001', { headers: { 'X-App-Id': 'promokit-app-id', 'X-App-Token': 'promokit-app-token' } })",
+      'console.log(gift.status, ((await gift.json()) as { active: boolean }).active)',
+      // in Node the `node` condition gives the entry with the precompiled validators
+      "console.log(import.meta.resolve('promokit/msw').endsWith('/dist/mock/msw/node.js'))",
       'server.close()',
       '',
     ].join('\n'))
     const tsc = await run(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', app]).catch((error: { stdout: string }) => ({ stdout: error.stdout, failed: true }))
     expect(tsc.stdout).toBe('')
     const { stdout } = await run(process.execPath, [join(app, 'out', 'main.js')], { cwd: app })
-    expect(stdout.trim()).toBe('200 list\n200 list')
-  }, 60_000)
+    expect(stdout.trim()).toBe('200 list\n404 true\n200 list\n200 false\ntrue')
+  }, 240_000)
 })

@@ -14,8 +14,12 @@
     return node
   }
 
+  // A custom header makes every call non-simple (a browser would preflight it from another origin), and
+  // carries the control token the server handed this page when the mock needs one (docs/mock-server.md, Security).
+  const controlHeaders = { 'X-Requested-With': 'promokit-console', ...(config.controlToken ? { 'X-Promokit-Control-Token': config.controlToken } : {}) }
+
   async function call(method, path, body) {
-    const init = { method, headers: {} }
+    const init = { method, headers: { ...controlHeaders } }
     if (body !== undefined) {
       init.headers['Content-Type'] = 'application/json'
       init.body = JSON.stringify(body)

@@ -1,5 +1,6 @@
-import { escapePointerToken } from '../../src/json-pointer.js'
-import type { ContractValidator } from '../../src/validation/validator.js'
+import { escapePointerToken } from '../src/json-pointer.js'
+import type { ContractValidator } from '../src/validation/validator.js'
+import { compareShapes } from './compare-shapes.js'
 
 /** How an answer of the new target differs from the recorded one. `timing` is not a contract difference. */
 export type DifferenceKind = 'status' | 'error-key' | 'schema' | 'field-added' | 'field-removed' | 'type-changed' | 'header' | 'async-status' | 'timing'
@@ -28,12 +29,13 @@ const ASYNC_STATUSES = ['SCHEDULED', 'IN_PROGRESS', 'DONE', 'FAILED']
 const NATURAL = /^(?:id|code|url|request_id|[a-z_]*_id|[a-z_]*_at|[a-z_]*_date|more_starting_after)$/
 
 /**
- * Compares one recorded answer with the new target's answer to the same request, by kind. Values are not
+ * Compares one recorded answer with the new target's answer to the same request, by kind (`promokit replay`;
+ * `promokit drift` compares two targets' answers with `bodies: 'shapes'`). Values are not
  * compared (ids, timestamps, generated codes and request ids differ by nature) except the error key and the
  * async statuses. `live`: the new target is a deployment, whose clock does not follow the recording, so a
  * status that only time explains (a Retry-After on either side, an async status that moved on) is `timing`.
  */
-export function compareAnswers(operationId: string, recorded: Answer, now: Answer, validator: ContractValidator, live: boolean): Finding[] {
+export function compareAnswers(operationId: string, recorded: Answer, now: Answer, validator: ContractValidator, live: boolean, bodies: 'items' | 'shapes' = 'items'): Finding[] {
   const findings: Finding[] = []
   if (recorded.status !== now.status) {
     const timing = live && ('retry-after' in recorded.headers || 'retry-after' in now.headers)
@@ -57,7 +59,10 @@ export function compareAnswers(operationId: string, recorded: Answer, now: Answe
     // The validator's pointers start at the response (`/body/...`); ours point into the body.
     findings.push({ kind: 'schema', pointer: (first?.pointer ?? '').replace(/^\/body(?=\/|$)/, ''), recorded: says(validity[0]), now: says(validity[1]) })
   }
-  if (isJsonBody(recorded.body) && isJsonBody(now.body)) walk(recorded.body, now.body, '', '', findings, live)
+  if (!isJsonBody(recorded.body) || !isJsonBody(now.body)) return findings
+  // A replay sends the same requests on the same data: item by item. Two targets hold different data: by shape.
+  if (bodies === 'shapes') findings.push(...compareShapes(recorded.body, now.body))
+  else walk(recorded.body, now.body, '', '', findings, live)
   return findings
 }
 

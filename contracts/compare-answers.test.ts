@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { loadCompiledSpec, type ContractValidator } from '../../src/validation/validator.js'
-import { compareAnswers, type Answer } from './compare.js'
+import { loadCompiledSpec, type ContractValidator } from '../src/validation/validator.js'
+import { compareAnswers, type Answer } from './compare-answers.js'
 
 let validator: ContractValidator
 beforeAll(async () => {
