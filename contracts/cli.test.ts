@@ -54,7 +54,7 @@ describe('promokit contract (the built CLI)', () => {
     const [allChecks, allOps, allRequests, fullLimit] = total(full.stdout)
     const [checks, ops, requests, limit] = total(budgeted.stdout)
     expect(allRequests).toBeGreaterThan(100)
-    expect(fullLimit).toBe(500)
+    expect(fullLimit).toBe(2000)
     expect(checks).toBeLessThan(allChecks)
     expect(ops).toBe(allOps)
     expect(requests).toBeLessThanOrEqual(100)

@@ -15,6 +15,7 @@ import { loadSuite } from './suite.js'
 import { onStopSignals, parseDuration, throttled, throwUnlessGreen } from './run-safety.js'
 import { checkRunPrefix, removeLeftovers } from './cleanup-command.js'
 import { HttpClient } from './http-client.js'
+import { generatedChecks } from './generate/index.js'
 import { fail, toRegExp, writeOutput } from './command-support.js'
 import { prepareTarget, startReaching } from './prepare-target.js'
 import { ProfileError, withProfile } from './profiles.js'
@@ -56,6 +57,10 @@ interface ContractFlags extends Credentials, Omit<KnownIds, 'giftCampaignId' | '
   reporter: ReporterKind[]
   outputFile: string[]
   list?: boolean
+  generate?: number
+  seed?: number
+  clientId?: string
+  clientToken?: string
   record?: string
   rerunFailed?: string
   profile?: string
@@ -110,6 +115,10 @@ export function contractCommand(io: CommandIo = { stdout: process.stdout, env: p
     .option('--baseline-expires <YYYY-MM-DD>', 'expiry written by --record-baseline (default: in 30 days)')
     .option('--reporter <kind>', 'also write a report: junit, json or html (repeatable)', collectReporter, [])
     .option('--output-file <path>', 'file for the reporter at the same position (repeatable; default promokit-contract.<ext>)', collect, [])
+    .option('--generate <n>', 'instead of the fixed checks, about n property-based requests generated from the spec (fast-check; see --seed)', integerOption(1))
+    .option('--seed <n>', 'the seed of --generate (printed with every failure, to replay it)', integerOption(0))
+    .option('--client-id <id>', 'X-Client-Application-Id, client-side keys for /client/v1 (env PROMOKIT_CLIENT_ID)')
+    .option('--client-token <token>', 'X-Client-Token (env PROMOKIT_CLIENT_TOKEN)')
     .option('--list', 'print the planned checks and the requests they will send, then exit (sends nothing)')
     .option('--record <file>', 'write every exchange of the run to a HAR 1.2 file (secrets redacted), for promokit replay')
     .option('--rerun-failed <report.json>', 'run only the checks that failed in this JSON report (--reporter json)')
@@ -134,11 +143,13 @@ async function runContractCommand(flags: ContractFlags, io: CommandIo): Promise<
   const grep = flags.grep === undefined ? undefined : toRegExp(flags.grep)
   const reached = flags.list ? undefined : startReaching(flags.baseUrl)
   const suite = await loadSuite()
-  // The baseline is checked against the whole suite; --rerun-failed narrows only what runs.
-  const checks = flags.rerunFailed ? (await import('../evidence/record/rerun-failed.js')).onlyFailed(suite.checks, flags.rerunFailed) : suite.checks
+  const seed = flags.seed ?? Date.now() % 1_000_000
+  // --generate replaces the fixed checks; the baseline is checked against the whole set, --rerun-failed narrows what runs.
+  const all = flags.generate === undefined ? suite.checks : generatedChecks(suite.validator, { count: flags.generate, seed })
+  const checks = flags.rerunFailed ? (await import('./rerun-failed.js')).onlyFailed(all, flags.rerunFailed) : all
   if (flags.latency !== undefined && (flags.baseUrl || flags.cluster)) throw new CliError(USAGE_ERROR, '--latency applies to the in-process mock only (drop --base-url/--cluster)')
   const plan = { readOnly: flags.readOnly, grep, budget: flags.budget }
-  const baseline = flags.baseline === undefined ? undefined : readBaseline(flags.baseline, new Set(suite.checks.map((c) => c.id)))
+  const baseline = flags.baseline === undefined ? undefined : readBaseline(flags.baseline, new Set(all.map((c) => c.id)))
   if (flags.baselineExpires !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(flags.baselineExpires)) throw new CliError(USAGE_ERROR, `--baseline-expires must be a date YYYY-MM-DD, got "${flags.baselineExpires}"`)
   const runPrefix = flags.cleanup ? checkRunPrefix(flags.runPrefix) : undefined
   if (flags.list) return printPlan(io.stdout, planChecks(checks, plan), { budget: flags.budget, maxRequests: flags.maxRequests })
@@ -159,6 +170,8 @@ async function runContractCommand(flags: ContractFlags, io: CommandIo): Promise<
     bearerToken: flags.bearerToken ?? env('PROMOKIT_BEARER_TOKEN'),
     managementId: flags.managementId ?? env('PROMOKIT_MANAGEMENT_ID'),
     managementToken: flags.managementToken ?? env('PROMOKIT_MANAGEMENT_TOKEN'),
+    clientId: flags.clientId ?? env('PROMOKIT_CLIENT_ID'),
+    clientToken: flags.clientToken ?? env('PROMOKIT_CLIENT_TOKEN'),
   }
   const ids: KnownIds = {
     projectId: flags.projectId ?? env('PROMOKIT_PROJECT_ID'),
@@ -195,6 +208,7 @@ async function runContractCommand(flags: ContractFlags, io: CommandIo): Promise<
   let report: RunReport
   const recording = flags.record ? (await import('../evidence/record/suite-recorder.js')).recordingTransport(flags.record) : undefined
   try {
+    if (flags.generate !== undefined) io.stdout.write(`Generating about ${flags.generate} requests from the spec, seed ${seed}\n`)
     io.stdout.write(`Running the contract suite against ${baseUrl}${isMock ? ' (promokit mock: async waits advance its clock)' : ''}${flags.readOnly ? ' — read-only' : ''}\n`)
     const runId = newRunId()
     report = await runSuite({

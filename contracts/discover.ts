@@ -36,6 +36,8 @@ export async function discoverIds(client: HttpClient, checks: readonly Check[], 
  * of the campaign's codes that has some; none → the id stays unknown and `unavailable` says why.
  */
 async function discoverReferral(client: HttpClient, ids: KnownIds, unavailable: Unavailable): Promise<void> {
+  // A code given without its campaign is looked for in its own campaign, not in the first one listed.
+  if (ids.referralMemberId && !ids.referralCampaignId) ids.referralCampaignId = await campaignOfCode(client, ids.referralMemberId)
   ids.referralCampaignId ??= await findCampaign(client, 'REFERRAL_PROGRAM')
   if (!ids.referralCampaignId || ids.referralMemberId) return
   const vouchers = await client.send({ operationId: 'listVouchers', method: 'GET', path: '/v1/vouchers', query: { campaign_id: ids.referralCampaignId, limit: CODES_TO_TRY } })
@@ -54,6 +56,12 @@ async function discoverReferral(client: HttpClient, ids: KnownIds, unavailable: 
     }
   }
   unavailable.referralMemberId = `none of the ${codes.length} referral code(s) looked at in ${ids.referralCampaignId} has holders; pass --referral-member-id`
+}
+
+async function campaignOfCode(client: HttpClient, code: string): Promise<string | undefined> {
+  const res = await client.send({ operationId: 'getVoucher', method: 'GET', path: `/v1/vouchers/${encodeURIComponent(code)}` })
+  const id = res.response.body?.campaign_id
+  return res.response.status === 200 && typeof id === 'string' ? id : undefined
 }
 
 /** On the mock: the card of the loyalty campaign a reward is assigned to, with the most points. */

@@ -48,6 +48,23 @@ describe('the holders checks run on a referral code that has holders (issue 12 s
     expect(paths.length).toBeGreaterThan(0)
     expect(paths.every((p) => p.includes('/REF-NEW1/') || p.includes('PK-UNKNOWN'))).toBe(true)
     expect(holderChecks(report)).toHaveLength(3)
-    for (const r of holderChecks(report)) expect([r.status, r.reason]).toEqual(['skipped', 'the referral code REF-NEW1 has no holders; pass --referral-member-id with a code that has some'])
+    for (const r of holderChecks(report)) expect([r.status, r.reason]).toEqual(['skipped', 'the referral code REF-NEW1 (--referral-member-id) of camp_demo0005 has no holders; pass a code that has some'])
+  })
+
+  it('checks the code given: one of another campaign, or unknown, is named as such (never "pass --referral-member-id")', async () => {
+    const other = await run({}, { referralCampaignId: 'camp_demo0005', referralMemberId: 'WELCOME-0001' })
+    const owner = ((await (await fetch(`${t.mock.url}/v1/vouchers/WELCOME-0001`, { headers: { 'X-App-Id': t.mock.credentials.appId, 'X-App-Token': t.mock.credentials.appToken } })).json()) as any).campaign_id
+    expect(owner).not.toBe('camp_demo0005')
+    expect(holderChecks(other.report)).toHaveLength(3)
+    for (const r of holderChecks(other.report)) expect(r.reason).toContain(`belongs to ${owner}`)
+    const unknown = await run(emptyFor(() => true), { referralCampaignId: 'camp_demo0005', referralMemberId: 'PK-NO-SUCH-CODE' })
+    expect(holderChecks(unknown.report)).toHaveLength(3)
+    for (const r of holderChecks(unknown.report)) expect([r.status, r.reason]).toEqual(['skipped', 'the referral code PK-NO-SUCH-CODE (--referral-member-id) does not exist on the target'])
+  })
+
+  it('a code given without its campaign is looked for in its own campaign', async () => {
+    const { report, paths } = await run({}, { referralMemberId: 'REF-BOB1' })
+    expect(paths.every((p) => p.includes('/REF-BOB1/') || p.includes('PK-UNKNOWN'))).toBe(true)
+    expect(holderChecks(report).map((r) => r.status)).toEqual(['passed', 'passed', 'passed'])
   })
 })

@@ -8,10 +8,13 @@ export interface Credentials {
   bearerToken?: string
   managementId?: string
   managementToken?: string
+  /** Client-side keys (`X-Client-Application-Id`, `X-Client-Token`) for `/client/v1`: public, meant for browsers. */
+  clientId?: string
+  clientToken?: string
 }
 
 /** How a request authenticates: a scheme from the spec, nothing, or explicit headers (e.g. wrong keys). */
-export type AuthMode = 'app' | 'bearer' | 'management' | 'none' | { headers: Record<string, string> }
+export type AuthMode = 'app' | 'bearer' | 'management' | 'client' | 'none' | { headers: Record<string, string> }
 
 export interface RequestSpec {
   operationId: string
@@ -207,6 +210,7 @@ export class HttpClient {
     if (auth === 'app') return definedOnly({ 'X-App-Id': c.appId, 'X-App-Token': c.appToken })
     if (auth === 'bearer') return definedOnly({ Authorization: c.bearerToken ? `Bearer ${c.bearerToken}` : undefined })
     if (auth === 'management') return definedOnly({ 'X-Management-Id': c.managementId, 'X-Management-Token': c.managementToken })
+    if (auth === 'client') return definedOnly({ 'X-Client-Application-Id': c.clientId, 'X-Client-Token': c.clientToken })
     return {}
   }
 }

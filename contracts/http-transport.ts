@@ -28,20 +28,39 @@ export class TransportTimeout extends Error {
  * fetch (undici) costs about three times the CPU per request and its module load, which is what a contract run
  * against a nearby target spends its time on. Redirects are not followed (a 3xx is an answer to check).
  */
+/** A request that failed on a reused keep-alive socket before any answer. */
+class StaleSocket extends Error {
+  constructor() {
+    super('the kept-alive connection was closed by the server (ECONNRESET before any answer)')
+  }
+}
+
 export class Transport {
   readonly #agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) }
 
   /** `observe` sees every completed exchange (`promokit contract --record` writes them to a HAR file). */
   constructor(private readonly observe?: TransportObserver) {}
 
-  send(request: TransportRequest, timeoutMs: number): Promise<TransportResponse> {
+  async send(request: TransportRequest, timeoutMs: number): Promise<TransportResponse> {
+    try {
+      return await this.#send(request, timeoutMs)
+    } catch (error) {
+      // A kept-alive socket the server closed while idle (its keep-alive timeout) fails at once: the request never
+      // reached the server, so it is sent again on a fresh connection (Node's documented reusedSocket pattern).
+      if (!(error instanceof StaleSocket)) throw error
+      return this.#send(request, timeoutMs, true)
+    }
+  }
+
+  /** `fresh`: on a connection of its own (never a pooled one that may be stale too). */
+  #send(request: TransportRequest, timeoutMs: number, fresh = false): Promise<TransportResponse> {
     const url = new URL(request.url)
     const secure = url.protocol === 'https:'
     const headers = { 'user-agent': 'promokit', ...request.headers, ...(request.body !== undefined ? { 'content-length': String(Buffer.byteLength(request.body)) } : {}) }
     const startedAt = Date.now()
     const started = performance.now()
     return new Promise((resolve, reject) => {
-      const req = (secure ? https : http).request(url, { method: request.method, headers, agent: secure ? this.#agents.https : this.#agents.http })
+      const req = (secure ? https : http).request(url, { method: request.method, headers, agent: fresh ? false : secure ? this.#agents.https : this.#agents.http })
       // Made only when needed: an Error per request (its stack) is a cost every request would pay.
       let timeout: TransportTimeout | undefined
       const timer = setTimeout(() => req.destroy((timeout = new TransportTimeout(`no answer within ${timeoutMs} ms`))), timeoutMs)
@@ -49,8 +68,10 @@ export class Transport {
         clearTimeout(timer)
         reject(error)
       }
-      req.on('error', fail)
+      let answered = false
+      req.on('error', (error: NodeJS.ErrnoException) => fail(!answered && req.reusedSocket && error.code === 'ECONNRESET' ? new StaleSocket() : error))
       req.on('response', (res) => {
+        answered = true
         const chunks: Buffer[] = []
         res.on('data', (chunk: Buffer) => chunks.push(chunk))
         res.on('error', fail)

@@ -57,7 +57,7 @@ export interface RunOptions {
   onCheckExchange?(checkId: string, exchange: Exchange): void
 }
 
-export const DEFAULTS = { timeoutMs: 10_000, pollTimeoutMs: 60_000, maxRequests: 500, concurrency: 1, rateLimitWaitMs: 120_000 }
+export const DEFAULTS = { timeoutMs: 10_000, pollTimeoutMs: 60_000, maxRequests: 2000, concurrency: 1, rateLimitWaitMs: 120_000 }
 
 /** Which checks a run executes: `--grep` on id or title, only read-only ones under `--read-only`, and what fits `--budget`. */
 export function planChecks(checks: readonly Check[], options: { readOnly?: boolean; grep?: RegExp; budget?: number }): Check[] {

@@ -7,7 +7,7 @@ import { campaignBody } from './campaign-bodies.js'
 const WRONG = DELIBERATELY_WRONG
 
 /** A request for the operation that only authentication should decide: placeholder ids, a harmless body. */
-function probe(ctx: CheckContext, op: SuiteOperation, auth: AuthMode): RequestSpec {
+export function probe(ctx: CheckContext, op: SuiteOperation, auth: AuthMode): RequestSpec {
   const path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => (name === 'projectId' ? ctx.ids.projectId ?? 'proj_pkAuthProbe' : `pk-auth-probe-${name}`))
   const spec: RequestSpec = { operationId: op.operationId, method: op.method, path, auth }
   if (op.operationId === 'createOAuthToken') spec.form = { grant_type: 'client_credentials', scope: 'api' }
@@ -32,6 +32,10 @@ function wrongCredentials(ctx: CheckContext, op: SuiteOperation): { label: strin
     out.push({ label: 'a wrong X-Management-Token', auth: { headers: { 'X-Management-Id': c.managementId ?? WRONG, 'X-Management-Token': WRONG } } })
     if (c.appId && c.appToken) out.push({ label: 'app keys on a management path', auth: 'app' })
   }
+  if (s.has('clientApplicationId')) {
+    out.push({ label: 'a wrong X-Client-Token', auth: { headers: { 'X-Client-Application-Id': c.clientId ?? WRONG, 'X-Client-Token': WRONG } } })
+    if (!s.has('appId') && c.appId && c.appToken) out.push({ label: 'secret app keys on a client-side path', auth: 'app' })
+  }
   if (out.length === 0) out.push({ label: 'a wrong X-App-Token', auth: { headers: { 'X-App-Id': c.appId ?? WRONG, 'X-App-Token': WRONG } } })
   return out
 }
@@ -44,10 +48,13 @@ export function authChecks(operations: readonly SuiteOperation[]): Check[] {
     operationIds: [op.operationId],
     readOnly: op.method.toUpperCase() === 'GET',
     async run(ctx) {
-      for (const { label, auth } of [{ label: 'no credentials', auth: 'none' as const }, ...wrongCredentials(ctx, op)]) {
-        const res = await ctx.call(probe(ctx, op, auth), { status: 401 })
-        ctx.expectField(res, '/key', 'unauthorized', `${label} must be refused as unauthorized`)
-      }
+      // Side by side: each probe is refused on its own, and a distant target costs one round trip, not five.
+      const probes = [{ label: 'no credentials', auth: 'none' as const }, ...wrongCredentials(ctx, op)]
+      const answers = await Promise.allSettled(probes.map(({ auth }) => ctx.call(probe(ctx, op, auth), { status: 401 })))
+      answers.forEach((answer, i) => {
+        if (answer.status === 'rejected') throw answer.reason
+        ctx.expectField(answer.value, '/key', 'unauthorized', `${probes[i].label} must be refused as unauthorized`)
+      })
     },
   }))
 }

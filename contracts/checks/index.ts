@@ -1,14 +1,17 @@
 import type { Check } from '../check.js'
 import type { SuiteOperation } from '../suite-validator.js'
 import { authChecks } from './auth.js'
+import { authScopeChecks } from './auth-scopes.js'
 import { campaignErrorChecks } from './campaign-errors.js'
 import { campaignChecks } from './campaigns.js'
 import { checkoutBalanceChecks } from './checkout-balances.js'
 import { checkoutFlowChecks } from './checkout-flows.js'
+import { checkoutRollbackChecks } from './checkout-rollback.js'
 import { checkoutValidityChecks } from './checkout-validity.js'
 import { checkoutChecks } from './checkout.js'
 import { exportChecks } from './exports.js'
 import { listingChecks } from './listing.js'
+import { listInvariantChecks } from './list-invariants.js'
 import { oauthChecks } from './oauth.js'
 import { exportReadChecks, readChecks } from './reads.js'
 import { referralChecks } from './referrals.js'
@@ -18,6 +21,7 @@ import { resourceChecks } from './resources.js'
 export function allChecks(operations: readonly SuiteOperation[]): Check[] {
   return [
     ...listingChecks,
+    ...listInvariantChecks(operations),
     ...readChecks,
     ...campaignChecks,
     ...campaignErrorChecks,
@@ -29,7 +33,9 @@ export function allChecks(operations: readonly SuiteOperation[]): Check[] {
     ...checkoutChecks,
     ...checkoutFlowChecks,
     ...checkoutBalanceChecks,
+    ...checkoutRollbackChecks,
     ...checkoutValidityChecks,
     ...authChecks(operations),
+    ...authScopeChecks(operations),
   ]
 }

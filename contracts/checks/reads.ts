@@ -1,5 +1,6 @@
 import type { Check } from '../check.js'
 import { enc } from './support.js'
+import { listItems } from '../list-shapes.js'
 
 // Read-only checks of the operations next to the nine (issue 13 item 6): only documented paths and
 // parameters, so they may run against any deployment, `--read-only` included.
@@ -86,14 +87,14 @@ export const readChecks: Check[] = [
       const operationId = via === 'app' ? 'listCampaignTemplates' : 'listProjectCampaignTemplates'
       const path = via === 'app' ? '/v1/templates/campaigns' : `/management/v1/projects/${enc(ctx.ids.projectId!)}/templates/campaigns`
       const all = await ctx.call({ operationId, method: 'GET', path, auth: via, query: { limit: 100, include_total: true } }, { status: 200 })
-      const listed: string[] = all.response.body.data.map((t: any) => t?.id)
+      const listed: string[] = (listItems(all.response.body) ?? []).map((t: any) => t?.id)
       ctx.expectThat(all, '/total', (total) => total === undefined || total >= listed.length, 'at least the number of templates listed')
       if (listed.length < 2) ctx.skip('the project has fewer than two campaign templates to page through')
       const first = await ctx.call({ operationId, method: 'GET', path, auth: via, query: { limit: 1 } }, { status: 200 })
       ctx.expectField(first, '/has_more', true, 'more templates follow the first of several')
-      const cursor = first.response.body.more_starting_after ?? first.response.body.data[0]?.id
+      const cursor = first.response.body.more_starting_after ?? listItems(first.response.body)?.[0]?.id
       const second = await ctx.call({ operationId, method: 'GET', path, auth: via, query: { limit: 1, starting_after_id: cursor } }, { status: 200 })
-      ctx.expectThat(second, '/data/0/id', (id) => id === listed[1], `${listed[1]}, the second of the full listing`)
+      ctx.expectThat(second, `/${second.response.body.data_ref}/0/id`, (id) => id === listed[1], `${listed[1]}, the second of the full listing`)
     },
   })),
   ...(['app', 'management'] as const).map((via): Check => ({
@@ -106,10 +107,9 @@ export const readChecks: Check[] = [
       const operationId = via === 'app' ? 'listMetadataSchemas' : 'listProjectMetadataSchemas'
       const path = via === 'app' ? '/v1/metadata-schemas' : `/management/v1/projects/${enc(ctx.ids.projectId!)}/metadata-schemas`
       const res = await ctx.call({ operationId, method: 'GET', path, auth: via }, { status: 200 })
-      // the vendor names the array `schemas` under /v1 and `data` (data_ref "data") under /management/v1
-      const array = via === 'app' ? 'schemas' : 'data'
-      ctx.expectThat(res, '/total', (total) => total >= (res.response.body[array]?.length ?? 0), `at least the number of schemas listed in ${array}`)
-      ctx.expectThat(res, `/${array}`, (schemas: any[]) => schemas.some((s) => s?.id === ctx.ids.metadataSchemaId), `${ctx.ids.metadataSchemaId} among them`)
+      const schemas = listItems(res.response.body) ?? []
+      ctx.expectThat(res, '/total', (total) => total >= schemas.length, 'at least the number of schemas listed')
+      ctx.expectThat(res, `/${res.response.body.data_ref}`, () => schemas.some((s) => s?.id === ctx.ids.metadataSchemaId), `${ctx.ids.metadataSchemaId} among them`)
     },
   })),
   {

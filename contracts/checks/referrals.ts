@@ -12,9 +12,30 @@ const holderIds = (ex: Exchange): string[] => (ex.response.body?.data ?? []).map
  * check is skipped and says so (discovery picks a code with holders; a given --referral-member-id may have none).
  */
 async function allHolders(ctx: CheckContext): Promise<Exchange> {
-  const full = await byCampaign(ctx, { limit: 100, order: 'id' })
-  if (holderIds(full).length === 0) ctx.skip(`the referral code ${ctx.ids.referralMemberId} has no holders; pass --referral-member-id with a code that has some`)
+  const path = `/v1/referrals/${enc(ctx.ids.referralCampaignId!)}/members/${enc(ctx.ids.referralMemberId!)}/holders`
+  const full = await ctx.client.send({ operationId: 'listReferralCodeHolders', method: 'GET', path, query: { limit: 100, order: 'id' } })
+  if (full.response.status === 404 || (full.response.status === 200 && holderIds(full).length === 0)) {
+    const why = await whyNoHolders(ctx)
+    // A 404 for a code the target itself shows in that campaign is the target's fault, not the flag's.
+    if (why.unusable || full.response.status === 200) ctx.skip(why.reason)
+  }
+  ctx.expectResponse(full, { status: 200 })
   return full
+}
+
+/**
+ * Discovery only picks codes with holders, so an empty code is the one given with --referral-member-id: the
+ * reason says what that code is on the target (unknown, of another campaign, or without holders), never that
+ * no code was passed.
+ */
+async function whyNoHolders(ctx: CheckContext): Promise<{ reason: string; unusable: boolean }> {
+  const code = ctx.ids.referralMemberId!
+  const campaign = ctx.ids.referralCampaignId!
+  const voucher = await ctx.client.send({ operationId: 'getVoucher', method: 'GET', path: `/v1/vouchers/${enc(code)}` })
+  if (voucher.response.status === 404) return { reason: `the referral code ${code} (--referral-member-id) does not exist on the target`, unusable: true }
+  const owner = voucher.response.body?.campaign_id
+  if (voucher.response.status === 200 && typeof owner === 'string' && owner !== campaign) return { reason: `the referral code ${code} (--referral-member-id) belongs to ${owner}, not to ${campaign} (--referral-campaign-id)`, unusable: true }
+  return { reason: `the referral code ${code} (--referral-member-id) of ${campaign} has no holders; pass a code that has some`, unusable: false }
 }
 
 export const referralChecks: Check[] = [

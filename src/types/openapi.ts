@@ -2137,7 +2137,7 @@ export interface components {
             validity_timeframe?: components["schemas"]["DateTimeFilter"];
             created_at?: components["schemas"]["DateTimeFilter"];
             id?: components["schemas"]["StringFilter"];
-            campaign_type?: components["schemas"]["StringFilter"];
+            campaign_type?: components["schemas"]["CampaignTypeFilter"];
             /**
              * @description Flags (the value is ignored, e.g. `filters[status][conditions][$active]=`); a campaign matches if
              *     any flag given holds. `$active`: generated, switched on and inside its dates; `$in_progress`,
@@ -2237,7 +2237,7 @@ export interface components {
             category?: components["schemas"]["StringFilter"];
             category_id?: components["schemas"]["StringFilter"];
             holder_id?: components["schemas"]["StringFilter"];
-            discount_type?: components["schemas"]["StringFilter"];
+            discount_type?: components["schemas"]["DiscountTypeFilter"];
             voucher_type?: components["schemas"]["VoucherTypeFilter"];
             active?: components["schemas"]["BooleanFilter"];
             is_referral_code?: components["schemas"]["BooleanFilter"];
@@ -2256,6 +2256,26 @@ export interface components {
                 $not_in?: components["schemas"]["VoucherTypeOrList"];
             };
         };
+        /** @description String conditions on the campaign type; `$is`, `$is_not`, `$in` and `$not_in` take campaign types only. */
+        CampaignTypeFilter: {
+            conditions?: components["schemas"]["StringConditions"] & {
+                $is?: components["schemas"]["CampaignType"];
+                $is_not?: components["schemas"]["CampaignType"];
+                $in?: components["schemas"]["CampaignType"] | components["schemas"]["CampaignType"][];
+                $not_in?: components["schemas"]["CampaignType"] | components["schemas"]["CampaignType"][];
+            };
+        };
+        /** @description String conditions on the discount type; `$is`, `$is_not`, `$in` and `$not_in` take discount types only. */
+        DiscountTypeFilter: {
+            conditions?: components["schemas"]["StringConditions"] & {
+                $is?: components["schemas"]["DiscountTypeName"];
+                $is_not?: components["schemas"]["DiscountTypeName"];
+                $in?: components["schemas"]["DiscountTypeName"] | components["schemas"]["DiscountTypeName"][];
+                $not_in?: components["schemas"]["DiscountTypeName"] | components["schemas"]["DiscountTypeName"][];
+            };
+        };
+        /** @enum {string} */
+        DiscountTypeName: "AMOUNT" | "PERCENT" | "FIXED" | "UNIT";
         VoucherTypeOrList: components["schemas"]["VoucherType"] | components["schemas"]["VoucherType"][];
         BooleanFilter: {
             conditions?: {
@@ -2280,8 +2300,11 @@ export interface components {
                 };
             };
         };
-        /** @enum {string} */
-        HolderRole: "OWNER" | "REFERRER" | "REFEREE";
+        /**
+         * @description The roles a holders filter takes (the real service's filter enum; `OWNER` holders are not filtered by role).
+         * @enum {string}
+         */
+        HolderRole: "REFERRER" | "REFEREE";
         /**
          * Gift card
          * @example {
@@ -3868,7 +3891,7 @@ export interface operations {
                 /** @description How many actions to return, 1 to 100. */
                 limit?: number;
                 /** @description Only actions scheduled before this instant; an ISO 8601 date (`2026-01-31`, midnight UTC) or date-time. */
-                end_date?: string;
+                end_date?: string | unknown | unknown;
             };
             header?: never;
             path?: never;

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { CliError, USAGE_ERROR } from '../../src/cli/cli-error.js'
+import { CliError, USAGE_ERROR } from '../src/cli/cli-error.js'
 
 /**
  * `promokit contract --rerun-failed report.json`: the ids of the checks that failed in a JSON report

@@ -1,0 +1,115 @@
+import type { Check, CheckContext } from '../check.js'
+import type { Exchange } from '../http-client.js'
+import type { SuiteOperation } from '../suite-validator.js'
+import { checkResponse } from '../expect-response.js'
+import { probe } from './auth.js'
+import { schemesOf as schemes } from '../operation-auth.js'
+
+/** A scope the spec lists that no operation takes: a token holding only it opens nothing. */
+const UNUSED_SCOPE = 'segments'
+const BROAD = new Set(['api', 'client_api'])
+/** Requests side by side: the matrix is one request per operation and token, latency-bound on a distant target. */
+const PARALLEL = 8
+
+const oauthScopes = (op: SuiteOperation): string[] => (op.security ?? []).flatMap((req) => [...(req.oauth2 ?? [])])
+/** The operation's own resource scope(s), e.g. `campaigns` (not the broad `api` / `client_api`). */
+const ownScopes = (op: SuiteOperation): string[] => oauthScopes(op).filter((s) => !BROAD.has(s))
+
+/**
+ * A placeholder request for the operation: placeholder ids, and a body no operation accepts (an array), so a
+ * token that gets through creates nothing; only credentials decide a 401.
+ */
+function scopeProbe(op: SuiteOperation, token: string) {
+  const path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => `pk-scope-probe-${name}`)
+  const body = ['POST', 'PUT', 'PATCH'].includes(op.method.toUpperCase()) ? ['pk-scope-probe'] : undefined
+  return { operationId: op.operationId, method: op.method, path, body, auth: { headers: { Authorization: `Bearer ${token}` } } }
+}
+
+async function issue(ctx: CheckContext, scope: string): Promise<string> {
+  const res = await ctx.call({ operationId: 'createOAuthToken', method: 'POST', path: '/v1/oauth/token', form: { grant_type: 'client_credentials', scope } }, { status: 200 })
+  return res.response.body.access_token
+}
+
+async function inBatches<T>(items: readonly T[], run: (item: T) => Promise<void>): Promise<void> {
+  for (let i = 0; i < items.length; i += PARALLEL) await Promise.all(items.slice(i, i + PARALLEL).map(run))
+}
+
+/**
+ * Bearer tokens on every operation that takes them (the spec's oauth2 scopes): a token with only a scope no
+ * operation lists is refused with 401; a token with the resource scopes (not `api`) is not refused for its
+ * credentials on any operation that lists its scope (any answer but 401/403).
+ */
+export function authScopeChecks(operations: readonly SuiteOperation[]): Check[] {
+  return [bearerScopes(operations), foreignKeys(operations)]
+}
+
+/**
+ * Keys of the wrong kind on every operation, side by side: management keys where the spec lists none, and
+ * client-side keys (`--client-id`) where it lists none: 401 `unauthorized` each (a secret key must not open a
+ * browser path, nor a browser key a server path).
+ */
+function foreignKeys(operations: readonly SuiteOperation[]): Check {
+  const kinds = [['managementId', 'management'], ['clientApplicationId', 'client']] as const
+  return {
+    id: 'auth.foreign-keys',
+    title: 'management keys and client-side keys on every operation whose security does not list them: 401',
+    operationIds: operations.map((op) => op.operationId),
+    readOnly: false,
+    requests: operations.length * 2,
+    value: 2,
+    shares: {},
+    async run(ctx) {
+      const c = ctx.client.credentials
+      const have = { management: Boolean(c.managementId && c.managementToken), client: Boolean(c.clientId && c.clientToken) }
+      if (!have.management && !have.client) ctx.skip('needs management keys or client-side keys (--client-id, --client-token) to try them where they do not belong')
+      const probes = operations.flatMap((op) => kinds.filter(([scheme, auth]) => have[auth] && !schemes(op).has(scheme)).map(([, auth]) => ({ op, auth })))
+      const problems: { exchange: Exchange; message: string }[] = []
+      await inBatches(probes, async ({ op, auth }) => {
+        // The auth checks' own probe (a form where the operation takes one), with a JSON body nothing accepts.
+        const spec = probe(ctx, op, auth)
+        const res = await ctx.client.send(spec.body === undefined ? spec : { ...spec, body: ['pk-auth-probe'] })
+        if (res.response.status !== 401 || res.response.body?.key !== 'unauthorized' || checkResponse(ctx.validator, res, { status: 401 }).length > 0) {
+          problems.push({ exchange: res, message: `${op.operationId}: ${auth === 'management' ? 'management keys' : 'client-side keys'} must be refused with 401 unauthorized (the operation does not take them)` })
+        }
+      })
+      report(ctx, problems)
+    },
+  }
+}
+
+function bearerScopes(operations: readonly SuiteOperation[]): Check {
+  const withOauth = operations.filter((op) => oauthScopes(op).length > 0)
+  const resourceScopes = [...new Set(withOauth.flatMap(ownScopes))]
+  return {
+    id: 'auth.bearer-scopes',
+    title: `bearer tokens on the ${withOauth.length} operations that take them: without the operation's scope 401, with it not refused`,
+    operationIds: ['createOAuthToken', ...withOauth.map((op) => op.operationId)],
+    readOnly: false,
+    requests: 2 + withOauth.length * 2,
+    value: 2,
+    shares: { reads: ['oauth-tokens'] },
+    async run(ctx) {
+      const [wrong, right] = [await issue(ctx, UNUSED_SCOPE), await issue(ctx, resourceScopes.join(' '))]
+      const problems: { exchange: Exchange; message: string }[] = []
+      await inBatches(withOauth, async (op) => {
+        const refused = await ctx.client.send(scopeProbe(op, wrong))
+        if (refused.response.status !== 401 || checkResponse(ctx.validator, refused, { status: 401 }).length > 0 || refused.response.body?.key !== 'unauthorized') {
+          problems.push({ exchange: refused, message: `${op.operationId}: a token with only the scope ${UNUSED_SCOPE} must be refused with 401 unauthorized (the operation takes ${oauthScopes(op).join(', ')})` })
+        }
+        if (ownScopes(op).length === 0) return
+        const allowed = await ctx.client.send(scopeProbe(op, right))
+        if (allowed.response.status === 401 || allowed.response.status === 403) {
+          problems.push({ exchange: allowed, message: `${op.operationId}: a token with its scope ${ownScopes(op).join('/')} must not be refused for its credentials` })
+        }
+      })
+      report(ctx, problems)
+    },
+  }
+}
+
+function report(ctx: CheckContext, problems: readonly { exchange: Exchange; message: string }[]): void {
+  if (problems.length === 0) return
+  const [first] = problems
+  const more = problems.length > 1 ? ` (and ${problems.length - 1} more: ${problems.slice(1).map((p) => p.message.split(':')[0]).join(', ')})` : ''
+  ctx.fail({ location: 'status', pointer: '', message: `${first.message}${more}`, actual: first.exchange.response.status }, first.exchange)
+}

@@ -1,0 +1,48 @@
+import type { Check, CheckContext } from '../check.js'
+import type { Exchange } from '../http-client.js'
+import { order, redeem } from './checkout-support.js'
+import { createCampaign, enc, waitUntilGenerated } from './support.js'
+
+const CREDITS = 1_000
+
+const balance = async (ctx: CheckContext, code: string): Promise<Exchange> =>
+  ctx.call({ operationId: 'getVoucher', method: 'GET', path: `/v1/vouchers/${enc(code)}` }, { status: 200 })
+
+/**
+ * A rollback undoes a redemption's effect (issue 25 §1): the run's own gift card (5000) redeemed for 1000 credits
+ * shows 4000; rolling the redemption back (the parent of a stacked redemption: children cannot be rolled back
+ * alone) restores 5000 and marks it ROLLED_BACK; a second rollback of the same redemption is refused with a 4xx.
+ */
+export const checkoutRollbackChecks: Check[] = [{
+  id: 'checkout.rollback-restores',
+  title: 'rolling back a gift-card redemption restores the balance; a second rollback is refused',
+  operationIds: ['createCampaign', 'listVouchers', 'getVoucher', 'redeemStackedDiscounts', 'rollbackRedemption', 'getRedemption'],
+  readOnly: false,
+  requests: 14,
+  value: 3,
+  shares: { changes: ['campaign-list', 'clock'] },
+  async run(ctx) {
+    const created = await createCampaign(ctx, 'GIFT_VOUCHERS', 'rollback', { vouchersCount: 1 })
+    await waitUntilGenerated(ctx, created.response.body.id)
+    const list = await ctx.call({ operationId: 'listVouchers', method: 'GET', path: '/v1/vouchers', query: { campaign_id: created.response.body.id, limit: 10 } }, { status: 200 })
+    const code: string = list.response.body.vouchers?.[0]?.code
+    if (typeof code !== 'string') ctx.fail({ pointer: '/vouchers/0/code', message: 'the gift campaign must list its generated card', actual: list.response.body.vouchers }, list)
+    const before = (await balance(ctx, code)).response.body?.gift?.balance
+    const body = { redeemables: [{ object: 'voucher', id: code, gift: { credits: CREDITS } }], order: order({ source_id: ctx.name('order'), metadata: ctx.tag }), customer: { source_id: ctx.name('customer'), metadata: ctx.tag }, metadata: ctx.tag }
+    const redeemed = await redeem(ctx, body, 200)
+    ctx.cleanup.keep(`redemption of ${code} (order ${body.order.source_id}, rolled back)`)
+    ctx.expectField(redeemed, '/redemptions/0/result', 'SUCCESS', `redeeming ${CREDITS} credits of ${code} succeeds`)
+    ctx.expectField(await balance(ctx, code), '/gift/balance', before - CREDITS, 'the redemption lowers the balance')
+    const id: string = redeemed.response.body.parent_redemption?.id ?? redeemed.response.body.redemptions[0].id
+    const path = `/v1/redemptions/${enc(id)}/rollback`
+    const rollback = { reason: ctx.name('rollback') }
+    await ctx.call({ operationId: 'rollbackRedemption', method: 'POST', path, body: rollback }, { status: 200 })
+    ctx.expectField(await balance(ctx, code), '/gift/balance', before, 'a rollback restores the balance the redemption took')
+    const read = await ctx.call({ operationId: 'getRedemption', method: 'GET', path: `/v1/redemptions/${enc(id)}` }, { status: 200 })
+    ctx.expectField(read, '/status', 'ROLLED_BACK', 'a rolled-back redemption says so')
+    const again = await ctx.client.send({ operationId: 'rollbackRedemption', method: 'POST', path, body: rollback })
+    if (again.response.status < 400 || again.response.status >= 500) ctx.fail({ location: 'status', pointer: '', message: 'a second rollback of the same redemption must be refused with a 4xx', expected: '4xx', actual: again.response.status }, again)
+    ctx.expectResponse(again)
+    ctx.expectField(await balance(ctx, code), '/gift/balance', before, 'a refused second rollback changes nothing')
+  },
+}]

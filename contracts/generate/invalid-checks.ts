@@ -1,0 +1,63 @@
+import fc from 'fast-check'
+import type { ContractValidator } from '../../src/validation/validator.js'
+import type { Check } from '../check.js'
+import { createCampaign } from '../checks/support.js'
+import { CheckFailure } from '../failures.js'
+import { authFor } from '../operation-auth.js'
+import { fixturesOf, harvestExchange, idPoolOf } from './id-pool.js'
+import { isChanging, pathValuesFor, tryInvalid } from './operation-checks.js'
+import { readBackOf } from './read-back.js'
+import { isValid, mutationsOf, validRequest, type GeneratedRequest } from './requests.js'
+
+/** Broken requests per operation: enough to cover a query parameter, a missing field, a wrong type and the content type. */
+const PER_OPERATION = 4
+
+/**
+ * The fixed counterpart of `--generate`'s negative cases, in every run: for each operation of the spec, a valid
+ * request (a fixed sample) broken in up to four documented ways (the first of each kind: a query parameter, a
+ * body that is not an object, a body sent as text/plain, a required field left out, a field of the wrong type),
+ * each confirmed invalid by the spec's validator: 4xx in the Error format, never 5xx, nothing changed (read back).
+ */
+export function invalidRequestChecks(validator: ContractValidator): Check[] {
+  const ops = validator.operations
+  return ops.flatMap((op): Check[] => {
+    const mutations = mutationsOf(op)
+    if (mutations.length === 0) return []
+    const changing = isChanging(op)
+    const readBack = changing ? readBackOf(op, ops) : undefined
+    const count = Math.min(PER_OPERATION, mutations.length)
+    return [{
+      id: `invalid.${op.operationId}`,
+      title: `${op.operationId}: ${count} invalid request(s) refused with a 4xx Error, never 5xx${readBack ? `, nothing changed (${readBack.operationId})` : ''}`,
+      operationIds: [op.operationId],
+      uses: fixturesOf(op),
+      readOnly: !changing,
+      requests: count + (readBack ? 2 : 0) + (op.pathParamNames.includes('campaignId') && changing ? 4 : 0),
+      // A read-back of a list (what a create adds to) must not see other checks' creations meanwhile; one of a
+      // single resource (the run's own, or an unknown id) runs beside the campaign creators.
+      shares: !changing ? { reads: ['*'] } : readBack && (readBack.parameters.some((p) => p.name === 'limit') || (readBack.path === op.path && op.method === 'POST')) ? { reads: ['*'], changes: ['campaign-list'] } : { changes: ['campaign-list'] },
+      async run(ctx) {
+        const auth = authFor(op, ctx.client.credentials)
+        if (!auth) return ctx.skip(`no credentials for ${op.operationId}'s schemes`)
+        // A request that changes something names a campaign of this run's own, so a defect harms nothing else.
+        if (changing && op.pathParamNames.includes('campaignId') && idPoolOf(ctx).values(op, 'campaignId', ctx.ids, true).length === 0) {
+          harvestExchange(ctx, await createCampaign(ctx, 'PROMOTION', 'invalid-target'))
+        }
+        const pathValues = pathValuesFor(ctx, op, changing)
+        const fallback = { params: Object.fromEntries(Object.entries(pathValues).map(([k, v]) => [k, v[0]])), query: {} }
+        const base = fc.sample(validRequest(op, pathValues), { seed: 1, numRuns: 30 }).find((r) => isValid(validator, op, r)) ?? fallback
+        const chosen = pickDiverse(mutations.map((m) => m(structuredClone(base))).filter((r) => !isValid(validator, op, r)), count)
+        const outcome = await tryInvalid(ctx, validator, op, chosen, auth, readBack)
+        if (outcome) throw new CheckFailure(outcome.problems.map((p) => ({ ...p, location: p.location ?? 'behaviour' })), outcome.exchange)
+      },
+    }]
+  })
+}
+
+/** One case of each kind first (query, array body, text/plain, missing field, wrong type), then the rest in order. */
+function pickDiverse(requests: GeneratedRequest[], count: number): GeneratedRequest[] {
+  const kind = (r: GeneratedRequest): string => (r.broken ?? '').replace(/:.*$/, '').replace(/ \/.*$/, '') + (r.broken?.includes('left out') ? ' missing' : '')
+  const seen = new Set<string>()
+  const first = requests.filter((r) => !seen.has(kind(r)) && seen.add(kind(r)))
+  return [...first, ...requests.filter((r) => !first.includes(r))].slice(0, count)
+}
