@@ -13,6 +13,7 @@ import { runPrism } from './phases/prism.js'
 import { runGeneration } from './phases/generation.js'
 import { runListBySize } from './phases/list-by-size.js'
 import { runContract } from './phases/contract.js'
+import { runDurability } from './phases/durability.js'
 import { runRecord } from './phases/record.js'
 
 export interface BenchContext {
@@ -29,6 +30,7 @@ const PHASES = {
   generation: runGeneration,
   'list-by-size': runListBySize,
   contract: runContract,
+  durability: runDurability,
   record: runRecord,
 } satisfies Record<string, (ctx: BenchContext) => Promise<void>>
 

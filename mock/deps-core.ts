@@ -9,6 +9,7 @@ import { FaultRegistry } from './control/faults.js'
 import { LatencySettings } from './control/latency.js'
 import { RequestJournal } from './control/request-journal.js'
 import { TokenStore } from './oauth/token-store.js'
+import type { ChangeRecorder } from './pipeline/change-recorder.js'
 import type { LoadQs } from './pipeline/query-parser.js'
 import { silentLog, type LogSink } from './pipeline/request-log.js'
 import { ProjectRegistry, type ProjectSeeder } from './project-state.js'
@@ -48,6 +49,8 @@ export interface MockDeps {
   sandboxes: SandboxRegistry
   /** The settings at start, which a reset restores (the control API may change the live ones), and the clock's start. */
   baseline: Readonly<{ generationRate: number; latencyMs: number; rewindClock: () => void }>
+  /** Set with `--state-file`: every change goes to a journal before its answer (mock/persistence). */
+  changes?: ChangeRecorder
 }
 
 /** What building the deps of one mock takes; no file, no Node built-in (the spec and fixtures come as data). */
@@ -83,7 +86,7 @@ export async function buildMockDeps(input: CoreDepsInput): Promise<MockDeps> {
   const projects = new ProjectRegistry(projectInfos, { clock, ids, config, faults }, seeder)
   await projects.reset()
   const credentials = new CredentialRegistry(config.credentials)
-  const sandboxes = new SandboxRegistry({ projects, credentials, clock, max: () => config.maxSandboxes, seed: (project) => seedSandbox(project, config, fixtures()) })
+  const sandboxes = new SandboxRegistry({ projects, credentials, clock, ids, max: () => config.maxSandboxes, seed: (project) => seedSandbox(project, config, fixtures()) })
   return {
     config,
     clock,
@@ -94,7 +97,7 @@ export async function buildMockDeps(input: CoreDepsInput): Promise<MockDeps> {
     fixtures,
     projects,
     credentials,
-    tokens: new TokenStore({ clock, ttlSeconds: () => config.tokenTtlSeconds }),
+    tokens: new TokenStore({ clock, ids, ttlSeconds: () => config.tokenTtlSeconds }),
     ...(rateLimitPlan ? { rateLimits: { plan: rateLimitPlan, limiter: new RateLimiter(clock) } } : {}),
     faults,
     latency: new LatencySettings(config.latencyMs),

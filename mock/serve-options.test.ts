@@ -47,6 +47,8 @@ describe('promokit mock refuses unusable start options before anything starts (e
     [[], { PORT: 'eighty' }, /^promokit: PORT \(--port\): expected an integer from 0 to 65535, got "eighty"/],
     [[], { PROMOKIT_PORT: '70000' }, /^promokit: PROMOKIT_PORT \(--port\): expected an integer/],
     [['--log', 'xml'], {}, /^promokit: --log: expected one of auto, pretty, json/],
+    [['--fsync', 'never'], {}, /^promokit: --fsync: expected one of always, everysec, got "never"/],
+    [[], { PROMOKIT_FSYNC: 'sometimes' }, /^promokit: PROMOKIT_FSYNC \(--fsync\): expected one of always, everysec/],
     [['--max-redeemables', '31'], {}, /^promokit: --max-redeemables: expected an integer from 1 to 30, got "31"/],
     [['--max-sandboxes', '-1'], {}, /^promokit: --max-sandboxes: expected an integer from 0 to 10000, got "-1"/],
     [[], { PROMOKIT_MAX_SANDBOXES: 'many' }, /^promokit: PROMOKIT_MAX_SANDBOXES \(--max-sandboxes\): expected an integer from 0 to 10000/],

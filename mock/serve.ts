@@ -12,7 +12,8 @@ import { createMockDeps, type MockDeps } from './deps.js'
 import { createLogger } from './logging.js'
 import { prettyDestination, resolveLogFormat, type LogFormat } from './log-format.js'
 import { listen } from './server.js'
-import { openPersistence } from './persistence/persistence.js'
+import { journalSources, openPersistence, type Persistence } from './persistence/persistence.js'
+import { FSYNC_POLICIES, type FsyncPolicy } from './persistence/journal-file.js'
 import { drainServer } from './persistence/shutdown.js'
 import { describeFixtures, formatFixtureSummary } from '../fixtures/describe.js'
 import { CLIENT_SIDE_PLAN, parseRateLimit, RATE_LIMIT_FORMS, type RateLimitSetting } from './rate-limit/plans.js'
@@ -47,7 +48,8 @@ export function mockCommand(io: ServeIo = { stdout: process.stdout, env: process
     .addOption(opt('--max-objects <n>', 'campaigns, categories, exports, redemptions per project (and tokens) clients may create (past it: 400 limit_exceeded)', 1_000_000, ['PROMOKIT_MAX_OBJECTS']))
     .addOption(opt('--max-sandboxes <n>', 'sandboxes (POST /_mock/sandboxes) that may exist at once (past it: 409 limit_exceeded)', 100, ['PROMOKIT_MAX_SANDBOXES']))
     .addOption(opt('--rate-limit <plan>', `rate limits per key, off by default: ${RATE_LIMIT_FORMS}; X-Rate-Limit-* headers on every answer, 429 beyond (/client/v1: 5 per 5 s per address)`, undefined, ['PROMOKIT_RATE_LIMIT']))
-    .addOption(opt('--state-file <path>', 'keep the whole state in this file across restarts (saved atomically after changes, periodically and on stop)', undefined, ['PROMOKIT_STATE_FILE']))
+    .addOption(opt('--state-file <path>', 'keep the whole state in this file across restarts: a change is in its journal (<path>.journal.<n>) before it is answered (docs/reliability.md)', undefined, ['PROMOKIT_STATE_FILE']))
+    .addOption(opt('--fsync <policy>', `with --state-file: everysec (the journal reaches the disk within a second; power loss loses at most that second) or always (before every answer)`, 'everysec', ['PROMOKIT_FSYNC']))
     .addOption(opt('--log-level <level>', `request log level: ${LOG_LEVELS.join(', ')}`, 'info', ['PROMOKIT_LOG_LEVEL']))
     .addOption(opt('--log <format>', 'log format: pretty (one readable line per request), json (one JSON object per line), auto: pretty on a terminal, json otherwise', 'auto', ['PROMOKIT_LOG']))
     .addOption(opt('--app-id <id>', 'X-App-Id of the default project', a.appId, ['PROMOKIT_APP_ID']))
@@ -83,8 +85,10 @@ export function mockCommand(io: ServeIo = { stdout: process.stdout, env: process
         return variable ? `${variable} (${flag})` : flag
       }
       const stateFile = flags.stateFile === undefined ? undefined : parse(flags.stateFile, fileInExistingFolder, name('stateFile', '--state-file'))
+      const fsync = flags.fsync ?? 'everysec'
+      if (!FSYNC_POLICIES.includes(fsync as FsyncPolicy)) throw new CliError(USAGE_ERROR, `${name('fsync', '--fsync')}: expected one of ${FSYNC_POLICIES.join(', ')}, got "${fsync}"`)
       const config = toConfig(flags, name)
-      await serve(config, { ...io, logFormat: logFormatOf(flags, name) }, stateFile)
+      await serve(config, { ...io, logFormat: logFormatOf(flags, name) }, stateFile === undefined ? undefined : { path: stateFile, fsync: fsync as FsyncPolicy })
     })
 
   /** A flag whose default comes from the first set env variable, else the built-in value (both shown in --help). */
@@ -188,16 +192,16 @@ function toConfig(flags: RawFlags, name: Namer): MockConfigInput {
   }
 }
 
-async function serve(config: MockConfigInput, io: ServeIo & { logFormat: LogFormat | 'auto' }, stateFile?: string): Promise<void> {
+async function serve(config: MockConfigInput, io: ServeIo & { logFormat: LogFormat | 'auto' }, stateFile?: { path: string; fsync: FsyncPolicy }): Promise<void> {
   const pretty = resolveLogFormat(io.logFormat, io.stdout as { isTTY?: boolean }) === 'pretty'
   // JSON to the process's stdout goes through pino's own fast writer; anything else through the given stream.
   const logger = createLogger(config.logLevel ?? 'info', pretty ? prettyDestination(io.stdout) : io.stdout === process.stdout ? undefined : io.stdout)
-  const deps = await createMockDeps(config, { logger }).catch((error: Error) => {
+  const deps = await createMockDeps(config, { logger, ...(stateFile ? journalSources() : {}) }).catch((error: Error) => {
     throw new CliError(1, `cannot start the mock: ${error.message}`)
   })
   // A state file that cannot be used stops the start (exit 2); it is never replaced.
   const persistence = stateFile
-    ? await openPersistence(stateFile, deps, { logger }).catch((error: Error) => {
+    ? await openPersistence(stateFile.path, deps, { logger, fsync: stateFile.fsync }).catch((error: Error) => {
         throw new CliError(2, error.message)
       })
     : undefined
@@ -205,8 +209,7 @@ async function serve(config: MockConfigInput, io: ServeIo & { logFormat: LogForm
   const server = await listen(createMockListener(deps), deps.config.host, deps.config.port).catch((error: Error) => {
     throw new CliError(1, `cannot listen on ${deps.config.host}:${deps.config.port}: ${error.message}`)
   })
-  persistence?.watch(server)
-  const stateLine = persistence ? `State file: ${persistence.path} (${persistence.loaded ? 'state restored' : 'new; created at the first save'})\n` : ''
+  const stateLine = persistence ? `State file: ${persistence.path} (${stateSummary(persistence)}; fsync ${stateFile?.fsync})\n` : ''
   io.stdout.write(`${banner(deps, server)}${stateLine}`)
   await (io.stopSignal ?? untilSignal())
   logger.info('shutting down: finishing in-flight requests')
@@ -214,6 +217,12 @@ async function serve(config: MockConfigInput, io: ServeIo & { logFormat: LogForm
   await persistence?.close().catch((error: Error) => {
     throw new CliError(1, `cannot save the state to ${persistence.path}: ${error.message}`)
   })
+}
+
+function stateSummary(persistence: Persistence): string {
+  if (!persistence.loaded) return 'new'
+  const { replayed, tornBytes } = persistence.recovery
+  return `state restored${replayed > 0 ? `, ${replayed} journal records replayed` : ''}${tornBytes > 0 ? `, a torn last record of ${tornBytes} bytes dropped` : ''}`
 }
 
 function untilSignal(): Promise<string> {

@@ -5,6 +5,16 @@ export interface IdSource {
   next(prefix: string): string
   /** What request ids start with (`v-` and 10 hex digits, then a counter); absent: random per mock, as the real service's vary. */
   requestIdPrefix?: string
+  /**
+   * Random bytes for secrets (tokens, keys). Optional: without it they come from the CSPRNG. A journal
+   * (mock/persistence) records and replays them, so a restart gives back the secrets clients hold.
+   */
+  bytes?(count: number): Uint8Array
+}
+
+/** `count` random bytes from the source, or from the CSPRNG when it has none. */
+export function randomBytes(ids: IdSource | undefined, count: number): Uint8Array {
+  return ids?.bytes?.(count) ?? globalThis.crypto.getRandomValues(new Uint8Array(count))
 }
 
 const ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'

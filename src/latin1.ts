@@ -23,8 +23,8 @@ export const latin1Bytes = (text: string): Uint8Array => {
   return bytes
 }
 
-/** URL-safe base64 of random bytes (the Web Crypto API, in Node ≥ 20 and every browser). */
-export function randomToken(byteCount: number): string {
-  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(byteCount))
+/** URL-safe base64 of random bytes (by default the Web Crypto API, in Node ≥ 20 and every browser). */
+export function randomToken(byteCount: number, random: (count: number) => Uint8Array = (n) => globalThis.crypto.getRandomValues(new Uint8Array(n))): string {
+  const bytes = random(byteCount)
   return btoa(latin1(bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
 }

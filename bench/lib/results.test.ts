@@ -28,6 +28,8 @@ function measured(overrides: Partial<BenchResults> = {}): BenchResults {
     list_deep_p50_ms_by_size: { '1000': 0.5, '10000': 0.6, '100000': 0.7 },
     contract_run_ms: 4200,
     contract_run_latency50_concurrency8_ms: 2800,
+    durable_create_rps: { memory: 2000, everysec: 1500, always: 600 },
+    restart_1m_ms: 1200,
     record_direct_rps: 4000,
     record_proxy_rps: 2400,
     ...overrides,
@@ -66,6 +68,8 @@ describe('evaluateTargets', () => {
       ['list_growth', true],
       ['list_growth_deep', true],
       ['contract_run', true],
+      ['durable_create', true],
+      ['restart_1m', true],
       ['contract_run_remote', true],
       ['record_overhead', true],
     ])

@@ -80,6 +80,12 @@ export interface BenchResults {
   /** The same run against the mock with 50 ms latency per answer and --concurrency 8 (issue 12). */
   contract_run_latency50_concurrency8_ms: Figure
   contract_summary: string | null
+  /** Issue 22: createCampaign req/s in memory and with --state-file (fsync everysec, always). */
+  durable_create_rps: Record<'memory' | 'everysec' | 'always', Figure>
+  journal_bytes_per_create: Figure
+  /** Start-up to first 2xx with 1,000,000 generated vouchers in the state file (clean stop; SIGKILL, replayed). */
+  restart_1m_ms: Figure
+  restart_1m_after_kill_ms: Figure
   /** Issue 27: the list call against the mock directly and through `promokit record`, and the HAR bytes per recorded exchange. */
   record_direct_rps: Figure
   record_proxy_rps: Figure
@@ -118,6 +124,8 @@ export function computeRatios(r: BenchResults): Record<string, Figure> {
     list_p50_100k_vs_1k: ratio(r.list_p50_ms_by_size['100000'], r.list_p50_ms_by_size['1000']),
     list_deep_p50_100k_vs_1k: ratio(r.list_deep_p50_ms_by_size['100000'], r.list_deep_p50_ms_by_size['1000']),
     list_generating_p50_10k_vs_1k: ratio(r.list_generating_p50_ms_by_size['10000'], r.list_generating_p50_ms_by_size['1000']),
+    create_everysec_vs_memory: ratio(r.durable_create_rps.everysec, r.durable_create_rps.memory),
+    create_always_vs_memory: ratio(r.durable_create_rps.always, r.durable_create_rps.memory),
     record_vs_direct: ratio(r.record_proxy_rps, r.record_direct_rps),
   }
 }
@@ -146,6 +154,8 @@ export function evaluateTargets(r: BenchResults): TargetResult[] {
     atMost('list_growth', 'List p50 at 100k vs 1k campaigns (page 1)', q.list_p50_100k_vs_1k, 1.5, x, '≤ 1.5×'),
     atMost('list_growth_deep', 'List p50 at 100k vs 1k campaigns (deep page)', q.list_deep_p50_100k_vs_1k, 1.5, x, '≤ 1.5×'),
     atMost('contract_run', 'Full contract-suite run against the local mock', r.contract_run_ms, 5000, (v) => `${fmt(v)} ms`, '≤ 5,000 ms'),
+    atLeast('durable_create', 'Creates with --state-file (fsync everysec) vs in memory', q.create_everysec_vs_memory, 0.5, x, '≥ 0.5×'),
+    atMost('restart_1m', 'Restart with 1,000,000 vouchers in the state file', r.restart_1m_ms, 2000, (v) => `${fmt(v)} ms`, '≤ 2,000 ms'),
     atMost('contract_run_remote', 'Contract run, 50 ms latency, --concurrency 8', r.contract_run_latency50_concurrency8_ms, 3000, (v) => `${fmt(v)} ms`, '≤ 3,000 ms'),
     atLeast('record_overhead', 'List through promokit record vs the mock directly (issue 27)', q.record_vs_direct, 0.5, x, '≥ 0.5×'),
   ]
@@ -217,6 +227,10 @@ export function emptyResults(command: string, quick: boolean, machine: MachineIn
     contract_run_ms: null,
     contract_run_latency50_concurrency8_ms: null,
     contract_summary: null,
+    durable_create_rps: { memory: null, everysec: null, always: null },
+    journal_bytes_per_create: null,
+    restart_1m_ms: null,
+    restart_1m_after_kill_ms: null,
     record_direct_rps: null,
     record_proxy_rps: null,
     har_bytes_per_exchange: null,

@@ -27,6 +27,27 @@ function compare(a: unknown, b: unknown): number {
  * on every page and equal to what the listing holds, `has_more` true exactly while more follow, every `order` the
  * spec documents honoured, and each scalar filter named like an item field keeping exactly the matching items.
  */
+/**
+ * What each list's pages depend on, in the names writers declare (check-costs.ts): a writer of the same list
+ * running beside the paging would move items between pages and fail it falsely under --concurrency. Lists of
+ * what campaigns hold (vouchers, tiers, redemptions, exports, async actions) move with the campaign list and the
+ * clock (generation); the rest with their own resource.
+ */
+const LIST_READS: Record<string, string[]> = {
+  listCampaigns: ['campaign-list'],
+  listCategories: ['categories'],
+  listRewardAssignments: ['reward-assignment'],
+  listReferralCodeHolders: ['referral-holders'],
+  listMemberHolders: ['referral-holders'],
+  listCampaignTemplates: ['templates'],
+  listProjectCampaignTemplates: ['templates'],
+  listMetadataSchemas: ['metadata-schemas'],
+  listProjectMetadataSchemas: ['metadata-schemas'],
+  listValidationRules: ['validation-rules'],
+  listValidationRuleAssignments: ['validation-rules'],
+  listExports: ['exports', 'campaign-list', 'clock'],
+}
+
 export function listInvariantChecks(operations: readonly SuiteOperation[]): Check[] {
   return operations.filter(isList).map((op) => {
     const orders: string[] = param(op, 'order')?.schema?.enum ?? []
@@ -38,7 +59,7 @@ export function listInvariantChecks(operations: readonly SuiteOperation[]): Chec
       readOnly: true,
       uses: op.path.match(/\{(\w+)\}/g)?.map((m) => PATH_IDS[m.slice(1, -1)]).filter(Boolean) ?? [],
       requests: 4 + orders.length + filters.length,
-      shares: { reads: op.operationId === 'listCampaigns' ? ['campaign-list'] : ['*'] },
+      shares: { reads: LIST_READS[op.operationId] ?? ['campaign-list', 'clock'] },
       async run(ctx) {
         const auth = authFor(op, ctx.client.credentials)
         if (!auth) ctx.skip(`no credentials for ${op.operationId}`)

@@ -45,7 +45,7 @@ describe('the fidelity matrix', async () => {
   it('has one row per operation of the spec, with the suite\'s checks split into positive and negative', () => {
     expect(matrix.operations).toHaveLength(47)
     expect(new Set(matrix.operations.map((r) => r.operationId)).size).toBe(47)
-    expect(row('getCategory').checks).toEqual({ positive: ['categories.get'], negative: ['categories.get-unknown-404', 'auth.getCategory'] })
+    expect(row('getCategory').checks).toEqual({ positive: ['categories.get'], negative: ['categories.get-unknown-404', 'auth.getCategory', 'auth.bearer-scopes', 'auth.foreign-keys'] })
     expect(row('getCategory').servedByMock).toBe(true)
   })
 

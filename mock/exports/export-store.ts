@@ -1,7 +1,7 @@
 import type { Clock } from '../../src/clock.js'
 import { toIso } from '../../src/clock.js'
 import { enumValues } from '../../src/types/enum-values.js'
-import type { IdSource } from '../../src/ids.js'
+import { randomBytes, type IdSource } from '../../src/ids.js'
 import { randomToken } from '../../src/latin1.js'
 import { secretsEqual } from '../auth/credentials.js'
 import { ApiError, notFound } from '../errors.js'
@@ -91,7 +91,7 @@ export class ExportStore {
       createdAt,
       startsAt,
       doneAt: startsAt + this.deps.config.exportRunMs,
-      token: randomToken(18),
+      token: randomToken(18, (n) => randomBytes(this.deps.ids, n)),
       parameters: {
         ...(order ? { order } : {}),
         ...(fields ? { fields: [...fields] } : {}),

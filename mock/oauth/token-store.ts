@@ -1,5 +1,6 @@
 import { randomToken } from '../../src/latin1.js'
 import type { Clock } from '../../src/clock.js'
+import { randomBytes, type IdSource } from '../../src/ids.js'
 
 export interface AccessToken {
   accessToken: string
@@ -23,15 +24,15 @@ const KEEP_DEAD_MS = 24 * 60 * 60 * 1000
 export class TokenStore {
   readonly #tokens = new Map<string, AccessToken>()
 
-  constructor(private readonly deps: { clock: Clock; ttlSeconds: () => number }) {}
+  constructor(private readonly deps: { clock: Clock; ttlSeconds: () => number; ids?: IdSource }) {}
 
   issue(input: { projectId: string; clientId: string; scopes: string[] }): AccessToken {
     const issuedAt = this.deps.clock.now()
     this.#dropLongDead(issuedAt)
     const token: AccessToken = {
       ...input,
-      // A secret, so it comes from the CSPRNG rather than the (possibly sequential) IdSource.
-      accessToken: randomToken(24),
+      // A secret, so it comes from random bytes rather than the (possibly sequential) ids.
+      accessToken: randomToken(24, (n) => randomBytes(this.deps.ids, n)),
       issuedAt,
       expiresAt: issuedAt + this.deps.ttlSeconds() * 1000,
     }

@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto'
-import { open, readdir, readFile, rename, unlink } from 'node:fs/promises'
+import { open, readdir, readFile, unlink } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
+import writeFileAtomicLib from 'write-file-atomic'
 
 /** A state file that cannot be used; start-up stops (exit 2) rather than replacing it. */
 export class StateFileError extends Error {
@@ -13,32 +13,20 @@ export class StateFileError extends Error {
   }
 }
 
-const tempPrefix = (path: string): string => `.${basename(path)}.`
+const tempPrefix = (path: string): string => `${basename(path)}.`
 
 /**
- * Replaces the file atomically: the text goes to a temporary file in the same directory, is
- * fsynced, renamed over the target, and the directory is fsynced so the rename survives a crash.
- * A reader (or a restart after SIGKILL) sees the old file or the new one, never a torn one.
+ * Replaces the file atomically with write-file-atomic (a temporary file in the same directory,
+ * written, fsynced and renamed over the target: npm's own, kept for a decade), then fsyncs the
+ * directory so the rename itself survives a power loss. A reader (or a restart after SIGKILL)
+ * sees the old file or the new one, never a torn one.
  */
 export async function writeFileAtomic(path: string, text: string): Promise<void> {
-  const temp = join(dirname(path), `${tempPrefix(path)}${process.pid}.${randomUUID()}.tmp`)
-  const file = await open(temp, 'w', 0o600)
-  try {
-    await file.writeFile(text, 'utf8')
-    await file.sync()
-  } finally {
-    await file.close()
-  }
-  try {
-    await rename(temp, path)
-  } catch (error) {
-    await unlink(temp).catch(() => undefined)
-    throw error
-  }
+  await writeFileAtomicLib(path, text, { encoding: 'utf8', mode: 0o600, fsync: true })
   await syncDirectory(dirname(path))
 }
 
-async function syncDirectory(dir: string): Promise<void> {
+export async function syncDirectory(dir: string): Promise<void> {
   const handle = await open(dir, 'r').catch(() => undefined)
   if (!handle) return
   // Some file systems refuse fsync on a directory; the rename is then as durable as they make it.
@@ -69,5 +57,7 @@ export async function removeStaleTemps(path: string): Promise<void> {
   const dir = dirname(path)
   const names = await readdir(dir).catch(() => [] as string[])
   const prefix = tempPrefix(path)
-  await Promise.all(names.filter((n) => n.startsWith(prefix) && n.endsWith('.tmp')).map((n) => unlink(join(dir, n)).catch(() => undefined)))
+  // write-file-atomic names its temporary files `<name>.<number>`
+  const isTemp = (n: string): boolean => n.startsWith(prefix) && /^\d+$/.test(n.slice(prefix.length))
+  await Promise.all(names.filter(isTemp).map((n) => unlink(join(dir, n)).catch(() => undefined)))
 }

@@ -1,10 +1,12 @@
 import { toIso, type Clock } from '../../src/clock.js'
 import type { MockDeps } from '../deps.js'
 import type { ProjectState } from '../project-state.js'
+import type { SandboxSnapshot } from '../sandboxes/sandbox-registry.js'
+import { documentShapeProblem } from './state-shape.js'
 
 export const STATE_FORMAT = 'promokit-state'
 /** Bumped whenever a store's snapshot shape changes; an older or newer file is refused, never guessed at. */
-export const STATE_VERSION = 3
+export const STATE_VERSION = 4
 
 export interface StateDocument {
   format: typeof STATE_FORMAT
@@ -13,7 +15,13 @@ export interface StateDocument {
   /** The mock's time when saved, and the offset of a running server's clock from the wall clock. */
   clock: { now: number; offset?: number }
   generation_rate: number
+  /** The seed codes are generated from: a campaign still generating gets the codes it would have got. */
+  seed: number
+  /** Which journal continues this snapshot (`<file>.journal.<n>`): older journals are already in it. */
+  journal_generation: number
   tokens: unknown
+  /** Sandboxes with their keys; their projects' data is under `projects` like every project's. */
+  sandboxes: SandboxSnapshot
   projects: Record<string, Record<string, unknown>>
 }
 
@@ -24,7 +32,7 @@ interface Persistable {
 
 // Restore order matters: campaigns find their categories, vouchers their campaigns, exports both;
 // session locks hold uses and balances of the vouchers.
-const STORES = [
+export const STORES = [
   'categories',
   'campaigns',
   'vouchers',
@@ -62,7 +70,7 @@ const hasOffset = (clock: Clock): clock is OffsetLike => typeof (clock as Partia
 const settable = (clock: Clock): clock is Clock & { set(ms: number): void } => typeof (clock as { set?: unknown }).set === 'function'
 
 /** Everything the mock holds, as one JSON-ready document. Synchronous, so it is one consistent moment. */
-export function captureState(deps: MockDeps): StateDocument {
+export function captureState(deps: MockDeps, journalGeneration = 0): StateDocument {
   const now = deps.clock.now()
   const projects: StateDocument['projects'] = {}
   for (const project of deps.projects.all()) {
@@ -74,29 +82,27 @@ export function captureState(deps: MockDeps): StateDocument {
     saved_at: toIso(now),
     clock: { now, ...(hasOffset(deps.clock) ? { offset: deps.clock.offset } : {}) },
     generation_rate: deps.config.generationRate,
+    seed: deps.config.seed,
+    journal_generation: journalGeneration,
     tokens: (deps.tokens as unknown as Persistable).snapshot(),
+    sandboxes: deps.sandboxes.snapshot(),
     projects,
   }
 }
 
-/** What is wrong with a parsed file, or undefined when it is a state document this version reads. */
-export function checkDocument(doc: unknown, projectIds: string[]): string | undefined {
+/**
+ * What is wrong with a parsed file, or undefined when it is a state document this version reads:
+ * the header, the clock, the settings, the sandboxes and the shape of every store (mock/persistence/state-shape.ts).
+ * What the stores hold is checked when restored, and then through the API's own answers (state-readback.ts).
+ */
+export function checkDocument(doc: unknown, projectIds: string[], reference: StateDocument): string | undefined {
   if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) return 'is not a promokit state file (not a JSON object)'
   const d = doc as Partial<StateDocument>
   if (d.format !== STATE_FORMAT) return `is not a promokit state file (format ${JSON.stringify(d.format ?? null)}, expected "${STATE_FORMAT}")`
   if (d.version !== STATE_VERSION) {
     return `was written in state format version ${JSON.stringify(d.version ?? null)}; this promokit reads version ${STATE_VERSION}`
   }
-  if (typeof d.clock?.now !== 'number' || !Number.isFinite(d.clock.now)) return 'has no valid clock.now'
-  if (typeof d.generation_rate !== 'number' || !(d.generation_rate > 0)) return 'has no valid generation_rate'
-  if (typeof d.projects !== 'object' || d.projects === null) return 'has no projects'
-  const unknown = Object.keys(d.projects).filter((id) => !projectIds.includes(id))
-  if (unknown.length > 0) return `holds project(s) ${unknown.join(', ')} that this server is not configured with (configured: ${projectIds.join(', ')})`
-  for (const [id, stores] of Object.entries(d.projects)) {
-    const missing = STORES.filter((name) => !(name in (stores ?? {})))
-    if (missing.length > 0) return `project ${id} lacks the ${missing.join(', ')} store(s)`
-  }
-  return undefined
+  return documentShapeProblem(d, projectIds, reference)
 }
 
 /**
@@ -105,6 +111,7 @@ export function checkDocument(doc: unknown, projectIds: string[]): string | unde
  * continue from the saved position. Throws when a store rejects its snapshot.
  */
 export function applyState(deps: MockDeps, doc: StateDocument): void {
+  deps.sandboxes.restore(doc.sandboxes)
   for (const project of deps.projects.all()) {
     const stores = doc.projects[project.id]
     if (!stores) continue
@@ -118,13 +125,14 @@ export function applyState(deps: MockDeps, doc: StateDocument): void {
   }
   ;(deps.tokens as unknown as Persistable).restore(doc.tokens ?? [])
   deps.config.generationRate = doc.generation_rate
+  deps.config.seed = doc.seed
   restoreClock(deps.clock, doc.clock)
 }
 
-function restoreClock(clock: Clock, saved: StateDocument['clock']): void {
+/** Puts the clock where the document says, never back (the wall clock went back, or the file came from another machine). */
+export function restoreClock(clock: Clock, saved: StateDocument['clock']): void {
   if (hasOffset(clock)) {
     clock.offset = saved.offset ?? 0
-    // the wall clock went back (or the file came from another machine): never let the mock's time go back
     if (clock.now() < saved.now) clock.offset += saved.now - clock.now()
   } else if (settable(clock) && clock.now() < saved.now) {
     clock.set(saved.now)

@@ -89,8 +89,18 @@ export function createMockCore(deps: MockDeps, options: MockCoreOptions = {}): M
     } catch (error) {
       return finish(exchange, failure(exchange, error))
     }
-    if (result instanceof Promise) return result.then((done) => finish(exchange, done), (error: unknown) => finish(exchange, failure(exchange, error)))
-    return finish(exchange, result)
+    if (result instanceof Promise) return result.then((done) => durably(exchange, done), (error: unknown) => finish(exchange, failure(exchange, error)))
+    return durably(exchange, result)
+  }
+
+  /** With a state file, the answer waits until the request's changes are in the journal (mock/persistence). */
+  function durably(exchange: Exchange, result: HandlerResult): CoreAnswer | Promise<CoreAnswer> {
+    const written = deps.changes?.durable(exchange.requestId)
+    if (!written) return finish(exchange, result)
+    return written.then(
+      () => finish(exchange, result),
+      (error: unknown) => finish(exchange, failure(exchange, new ApiError('INTERNAL', `The change could not be written to the state journal: ${(error as Error).message}`))),
+    )
   }
 
   /** Known errors in the spec's Error format; anything else a logged 500. */
@@ -129,7 +139,7 @@ export function createMockCore(deps: MockDeps, options: MockCoreOptions = {}): M
     const query = parseQuery(exchange.search, deps.qs)
     return readControlBody(deps, exchange).then(async (body) => {
       await checkControlRequest(deps, { method: exchange.method, path: exchange.path, query, body, contentType: headerOf(exchange.request, 'content-type') })
-      return route({ query, body })
+      return deps.changes ? deps.changes.control(exchange.requestId, method, path, { query, body }, () => route({ query, body })) : route({ query, body })
     })
   }
 

@@ -73,7 +73,9 @@ export function callHandler(deps: MockDeps, plan: OperationPlan, request: Operat
   }
   let outcome: HandlerResult | PromiseLike<HandlerResult>
   try {
-    outcome = plan.handler(request, handlerContext(deps, plan, request, project))
+    const handler = plan.handler
+    const ctx = handlerContext(deps, plan, request, project)
+    outcome = deps.changes ? deps.changes.operation(request, project, () => handler(request, ctx)) : handler(request, ctx)
   } catch (error) {
     return recover(error)
   }

@@ -1,4 +1,5 @@
 import { toIso, type Clock } from '../../src/clock.js'
+import { randomBytes, type IdSource } from '../../src/ids.js'
 import type { CredentialRegistry } from '../auth/credentials.js'
 import type { ProjectCredentials } from '../config.js'
 import { ApiError, notFound } from '../errors.js'
@@ -27,12 +28,20 @@ export interface SandboxServices {
   clock: Clock
   /** How many sandboxes may exist at once (config.maxSandboxes, read on each create). */
   max: () => number
+  /** Where the keys' random bytes come from (a journal records them: mock/persistence). */
+  ids?: IdSource
   /** Fills a fresh sandbox project from the fixtures (mock/sandboxes/seed-sandbox.ts). */
   seed: (project: ProjectState) => void
 }
 
-/** Random hex for tokens (Web Crypto: the same on Node and in a browser). */
-const randomHex = (bytes: number): string => Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (b) => b.toString(16).padStart(2, '0')).join('')
+/** Random hex for tokens (Web Crypto by default: the same on Node and in a browser). */
+const randomHex = (ids: IdSource | undefined, bytes: number): string => Array.from(randomBytes(ids, bytes), (b) => b.toString(16).padStart(2, '0')).join('')
+
+/** The registry as plain data for the state file: each sandbox with its keys, and the next number. */
+export interface SandboxSnapshot {
+  next: number
+  sandboxes: Sandbox[]
+}
 
 /**
  * Isolated projects for parallel tests: each sandbox is a project built from the fixtures, reached only
@@ -50,9 +59,9 @@ export class SandboxRegistry {
       throw new ApiError('SANDBOX_LIMIT', `This mock holds at most ${max} sandboxes at once (maxSandboxes, flag --max-sandboxes); delete one (DELETE /_mock/sandboxes/{id}) or reset the mock`)
     }
     const n = this.#next++
-    const id = `sbx_${String(n).padStart(4, '0')}${randomHex(4)}`
+    const id = `sbx_${String(n).padStart(4, '0')}${randomHex(this.services.ids, 4)}`
     const projectId = `proj_${id}`
-    const secret = randomHex(12)
+    const secret = randomHex(this.services.ids, 12)
     const keys: SandboxKeys = {
       app_id: `${id}-app-id`,
       app_token: `${id}-app-token-${secret}`,
@@ -105,6 +114,23 @@ export class SandboxRegistry {
   clear(): void {
     for (const sandbox of this.list()) this.services.credentials.remove(sandbox.project_id, sandbox.keys.management_id)
     this.#sandboxes.clear()
+  }
+
+  // Persistence (mock/persistence): the sandboxes and their keys; their projects' data is saved with every project's.
+  snapshot(): SandboxSnapshot {
+    return { next: this.#next, sandboxes: this.list().map((s) => ({ ...s, keys: { ...s.keys } })) }
+  }
+
+  /** Replaces every sandbox with the saved ones: empty projects with their keys, which the state's project data then fills. */
+  restore(snapshot: SandboxSnapshot): void {
+    for (const sandbox of this.list()) this.delete(sandbox.id)
+    for (const saved of snapshot.sandboxes) {
+      const sandbox: Sandbox = { ...saved, keys: { ...saved.keys } }
+      this.services.projects.add({ id: sandbox.project_id, name: `Sandbox ${sandbox.id}` })
+      this.services.credentials.add(this.#credentialsOf(sandbox), { id: sandbox.keys.management_id, token: sandbox.keys.management_token })
+      this.#sandboxes.set(sandbox.id, sandbox)
+    }
+    this.#next = snapshot.next
   }
 
   #build(sandbox: Sandbox): void {

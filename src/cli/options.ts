@@ -39,13 +39,13 @@ export function existingFolder(value: string): string {
   return value
 }
 
-/** A file path in a folder that exists (`--state-file`: the file itself is created at the first save). */
+/** A file path in a folder that exists (`--state-file`: the file itself is created at start). */
 export function fileInExistingFolder(value: string): string {
   if (value.trim() === '') throw new InvalidArgumentError('expected a file path, got ""')
   if (existsSync(value) && statSync(value).isDirectory()) throw new InvalidArgumentError(`${value} is a folder; give the path of a file in it`)
   const folder = dirname(resolve(value))
   if (!existsSync(folder) || !statSync(folder).isDirectory()) {
-    throw new InvalidArgumentError(`the folder ${folder} does not exist (the file is created in it at the first save; create the folder first)`)
+    throw new InvalidArgumentError(`the folder ${folder} does not exist (the file is created in it at start; create the folder first)`)
   }
   return value
 }
