@@ -66,7 +66,7 @@ async function campaignOfCode(client: HttpClient, code: string): Promise<string 
 
 /** On the mock: the card of the loyalty campaign a reward is assigned to, with the most points. */
 async function discoverLoyaltyCard(client: HttpClient, ids: KnownIds): Promise<void> {
-  const state = await client.send({ operationId: '_mock', method: 'GET', path: '/_mock/state', auth: 'none' })
+  const state = await mockState(client, ids)
   const project = (state.response.body?.projects ?? []).find((p: any) => p.id === ids.projectId) ?? state.response.body?.projects?.[0]
   // The last assignment: the rewards check updates the first one (a different reward keeps them apart).
   const assignment = [...(project?.reward_assignments ?? [])].reverse().find((a: any) => typeof a?.related_object_id === 'string')
@@ -91,9 +91,17 @@ async function findCampaign(client: HttpClient, campaignType: string): Promise<s
 }
 
 async function fromMockState(client: HttpClient, ids: KnownIds): Promise<KnownIds> {
-  const res = await client.send({ operationId: '_mock', method: 'GET', path: '/_mock/state', auth: 'none' })
+  const res = await mockState(client, ids)
   if (res.response.status !== 200) return {}
   return readMockState(res.response.body, ids)
+}
+
+/** The mock's state dump: the project asked for whole (a sandbox's project is only counted in the full dump), else every project. */
+async function mockState(client: HttpClient, ids: KnownIds): ReturnType<HttpClient['send']> {
+  const state = () => client.send({ operationId: '_mock', method: 'GET', path: '/_mock/state', auth: 'none' })
+  if (ids.projectId === undefined) return state()
+  const one = await client.send({ operationId: '_mock', method: 'GET', path: '/_mock/state', query: { project: ids.projectId }, auth: 'none' })
+  return one.response.status === 200 ? one : state()
 }
 
 /** Picks ids out of the mock's state dump (`GET /_mock/state`, typed in src/mock-control.ts). */

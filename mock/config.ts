@@ -50,6 +50,8 @@ export interface MockConfig {
   maxVouchersCount: number
   /** Objects clients may create per project and kind (campaigns, categories, exports, redemptions) and tokens in all. */
   maxObjects: number
+  /** Sandboxes that may exist at once (each a whole project built from the fixtures); CLI `--max-sandboxes`. */
+  maxSandboxes: number
   /** `manual`: time moves only when told (tests); `system`: wall clock plus control-API advances. */
   clock: 'system' | 'manual'
   /** Origins browsers may call from (CORS, credentials included); empty: any origin, echoed. The control plane has its own list. */
@@ -112,6 +114,7 @@ export function resolveConfig(input: MockConfigInput = {}): MockConfig {
     maxBodyBytes: 1024 * 1024,
     maxVouchersCount: 1_000_000,
     maxObjects: 1_000_000,
+    maxSandboxes: 100,
     clock: 'system',
     maxRedeemables: 5,
     caches: true,

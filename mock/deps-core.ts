@@ -99,7 +99,7 @@ export async function buildMockDeps(input: CoreDepsInput): Promise<MockDeps> {
   const projects = new ProjectRegistry(projectInfos, { clock, ids, config, faults }, seeder)
   await projects.reset()
   const credentials = new CredentialRegistry(config.credentials)
-  const sandboxes = new SandboxRegistry({ projects, credentials, clock, ids, seed: (project) => seedSandbox(project, config, fixtures()) })
+  const sandboxes = new SandboxRegistry({ projects, credentials, clock, ids, max: () => config.maxSandboxes, seed: (project) => seedSandbox(project, config, fixtures()) })
   return {
     config,
     clock,

@@ -28,6 +28,8 @@ export const ERROR_CATALOGUE = {
   LIMIT_EXCEEDED: { status: 429, key: 'limit_exceeded', message: 'API limit reached' },
   // 400 because every creating operation of the spec documents 400 (and no 429).
   OBJECT_LIMIT: { status: 400, key: 'limit_exceeded', message: 'Object limit reached' },
+  // 409: the mock's state, not the pace of requests, refuses it; deleting a sandbox makes room.
+  SANDBOX_LIMIT: { status: 409, key: 'limit_exceeded', message: 'Sandbox limit reached' },
   INTERNAL: { status: 500, key: 'internal_error', message: 'Internal Server Error' },
   NOT_IMPLEMENTED: { status: 501, key: 'not_implemented', message: 'Not implemented' },
   SERVICE_UNAVAILABLE: { status: 503, key: 'service_unavailable', message: 'Service unavailable' },

@@ -12,6 +12,7 @@ import { asyncActionHandlers } from './async-actions/async-action-handlers.js'
 import { promotionHandlers } from './promotions/promotion-handlers.js'
 import { redemptionHandlers } from './redemptions/redemption-handlers.js'
 import { validationRuleHandlers } from './validation-rules/rule-handlers.js'
+import { withCampaignType } from './campaigns/campaign-type.js'
 import type { TypedHandlers } from './typed-handlers.js'
 import type { OperationId } from './spec-shapes.js'
 
@@ -33,3 +34,11 @@ export const operationHandlers = {
   ...promotionHandlers,
   ...validationRuleHandlers,
 } satisfies TypedHandlers<OperationId>
+
+/**
+ * Defaults the spec's request schemas cannot express, filled into a body before it is validated: the real
+ * service infers a campaign's type when Create Campaign leaves `campaign_type` out (mock/campaigns/campaign-type.ts).
+ */
+export const requestBodyDefaults: Partial<Record<OperationId, (body: unknown) => unknown>> = {
+  createCampaign: withCampaignType,
+}

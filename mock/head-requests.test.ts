@@ -31,6 +31,7 @@ const PATHS: Record<string, string[]> = {
   listCampaignPromotionTiers: ['/v1/promotions/camp_demo0004/tiers'],
   listCampaignTemplates: ['/v1/templates/campaigns'],
   listMetadataSchemas: ['/v1/metadata-schemas'],
+  getMetadataSchemaByResource: ['/v1/metadata-schemas/campaign'],
   clientListPromotionTiers: ['/client/v1/promotions/tiers'],
   listProjectCampaignTemplates: [`${MANAGEMENT}/templates/campaigns`],
   listProjectMetadataSchemas: [`${MANAGEMENT}/metadata-schemas`],

@@ -50,6 +50,8 @@ describe('promokit mock refuses unusable start options before anything starts (e
     [['--fsync', 'never'], {}, /^promokit: --fsync: expected one of always, everysec, got "never"/],
     [[], { PROMOKIT_FSYNC: 'sometimes' }, /^promokit: PROMOKIT_FSYNC \(--fsync\): expected one of always, everysec/],
     [['--max-redeemables', '31'], {}, /^promokit: --max-redeemables: expected an integer from 1 to 30, got "31"/],
+    [['--max-sandboxes', '-1'], {}, /^promokit: --max-sandboxes: expected an integer from 0 to 10000, got "-1"/],
+    [[], { PROMOKIT_MAX_SANDBOXES: 'many' }, /^promokit: PROMOKIT_MAX_SANDBOXES \(--max-sandboxes\): expected an integer from 0 to 10000/],
     [['--rate-limit', 'lots'], {}, /^promokit: --rate-limit: expected free, startup, growth, professional, business, organization, N\/h or N\/min .*got "lots"/],
     [[], { PROMOKIT_RATE_LIMIT: '0/min' }, /^promokit: PROMOKIT_RATE_LIMIT \(--rate-limit\): expected free, /],
   ])('%j with env %j', async (args, env, message) => {
@@ -121,5 +123,18 @@ describe('promokit mock --max-redeemables', () => {
     await mock(['--port', '0', '--log-level', 'silent'], {}, async (url) => void seen.push(await validate(url, 6)))
     expect(seen.map((r) => r.status)).toEqual([200, 400, 400])
     expect(seen[0].body.stacking_rules?.redeemables_limit).toBe(30)
+  })
+})
+
+describe('promokit mock --max-sandboxes', () => {
+  it('caps the sandboxes existing at once (409 past it), 100 by default', async () => {
+    const seen: number[] = []
+    const create = async (url: string) => (await fetch(`${url}/_mock/sandboxes`, { method: 'POST', headers: { 'Content-Type': 'application/json' } })).status
+    await mock(['--port', '0', '--log-level', 'silent', '--max-sandboxes', '1'], {}, async (url) => void seen.push(await create(url), await create(url)))
+    await mock(['--port', '0', '--log-level', 'silent'], {}, async (url) => {
+      const state = (await (await fetch(`${url}/_mock/state?counts=true`)).json()) as { sandboxes: { max: number } }
+      seen.push(state.sandboxes.max)
+    })
+    expect(seen).toEqual([201, 409, 100])
   })
 })

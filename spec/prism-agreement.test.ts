@@ -93,7 +93,7 @@ describe('prism mock agrees with our validator', () => {
         'listCampaigns', 'listMemberHolders', 'listRedemptions', 'listReferralCodeHolders', 'listVoucherRedemptions', 'listVouchers', 'getValidationRule', 'listValidationRules',
         'listValidationRuleAssignments',
         'listCategories', 'getCategory', 'getRewardAssignment', 'listRewardAssignments', 'listExports',
-        'listCampaignTemplates', 'listProjectCampaignTemplates', 'listMetadataSchemas', 'listProjectMetadataSchemas',
+        'listCampaignTemplates', 'listProjectCampaignTemplates', 'listMetadataSchemas', 'listProjectMetadataSchemas', 'getMetadataSchemaByResource',
         'listPromotionTiers', 'getPromotionTier', 'listCampaignPromotionTiers',
       ].sort(),
     )

@@ -62,10 +62,10 @@ export class OffsetClock implements Clock {
 /** The timestamp fixtures are written against; tests start their ManualClock here. */
 export const FIXTURE_EPOCH = Date.UTC(2026, 0, 15, 9, 0, 0, 0)
 
-/** ISO 8601 UTC with milliseconds, as the API writes every timestamp. */
 /** The last instant an ISO timestamp can show (9999-12-31T23:59:59.999Z): the mock's clock and deadlines stay at or before it. */
 export const LATEST_PRINTABLE_MS = 253_402_300_799_999
 
+/** ISO 8601 UTC with milliseconds, as the API writes every timestamp. */
 export function toIso(ms: number): string {
   return new Date(ms).toISOString()
 }

@@ -137,6 +137,22 @@ export const readChecks: Check[] = [
     },
   })),
   {
+    id: 'metadata-schemas.by-resource',
+    title: 'get the metadata schema of a resource (/v1, app keys): the one the list holds for it',
+    operationIds: ['listMetadataSchemas', 'getMetadataSchemaByResource'],
+    readOnly: true,
+    requests: 2,
+    value: 2,
+    shares: {},
+    async run(ctx) {
+      const list = await ctx.call({ operationId: 'listMetadataSchemas', method: 'GET', path: '/v1/metadata-schemas' }, { status: 200 })
+      const listed = list.response.body?.schemas?.find((s: any) => typeof s?.related_object === 'string')
+      if (!listed) ctx.skip('the project has no metadata schema to read')
+      const one = await ctx.call({ operationId: 'getMetadataSchemaByResource', method: 'GET', path: `/v1/metadata-schemas/${enc(listed.related_object)}` }, { status: 200 })
+      ctx.expectField(one, '/id', listed.id, 'the schema the list holds for this related_object')
+    },
+  },
+  {
     id: 'promotions.tiers',
     title: "promotion tiers: the listed tier reads the same by id and in its campaign's tiers",
     operationIds: ['listPromotionTiers', 'getPromotionTier', 'listCampaignPromotionTiers'],

@@ -9,6 +9,7 @@ import { normaliseCodeConfig } from '../vouchers/code-generator.js'
 import type { VoucherTemplate } from '../vouchers/voucher-types.js'
 import type { CampaignInput, CampaignType, RuleAssignment, StoredCampaign, StoredTier, TierInput, Validity } from './campaign-types.js'
 import { CAMPAIGN_TYPES } from './campaign-types.js'
+import { inferCampaignType } from './campaign-type.js'
 
 export interface CategoryLookup {
   find(id: string): Category | undefined
@@ -95,13 +96,9 @@ function resolveType(input: CampaignInput): CampaignType {
     if (!CAMPAIGN_TYPES.includes(input.campaign_type)) throw invalid(`campaign_type must be one of ${CAMPAIGN_TYPES.join(', ')}`)
     return input.campaign_type
   }
-  if (input.promotion) return 'PROMOTION'
-  switch (input.voucher?.type) {
-    case 'GIFT_VOUCHER': return 'GIFT_VOUCHERS'
-    case 'LOYALTY_CARD': return 'LOYALTY_PROGRAM'
-    case 'DISCOUNT_VOUCHER': return input.voucher.is_referral_code ? 'REFERRAL_PROGRAM' : 'DISCOUNT_COUPONS'
-    default: throw invalid("Property 'campaign_type' is required (or a 'voucher' with a 'type', or a 'promotion')")
-  }
+  const inferred = inferCampaignType(input as unknown as Record<string, unknown>)
+  if (!inferred) throw invalid("Property 'campaign_type' is required (or a 'voucher' with a 'type', a 'promotion' or a 'referral_program' to infer it from)")
+  return inferred
 }
 
 export function resolveCategory(ref: { category_id?: string; category?: string }, categories: CategoryLookup): Category | null {

@@ -9,6 +9,7 @@ import { advanceClock, clockView, finishJobs } from './clock-control.js'
 import { parseFault } from './fault-input.js'
 import { loadFixtures } from './load-fixtures.js'
 import { resetMock } from './reset.js'
+import { stateDump } from './state-dump.js'
 
 export interface ControlHooks {
   /** Replaces how `POST /_mock/fixtures` loads a fixture set into the running projects. */
@@ -37,14 +38,7 @@ export function createControlRoutes(deps: MockDeps, hooks: ControlHooks = {}): C
       const loaded = await load(deps, objectBody(call), { replace: call.query.replace === 'true' })
       return ok({ loaded, projects: summary() })
     },
-    'GET /state': (call) => {
-      const countsOnly = call.query.counts === 'true'
-      return ok({
-        now: toIso(deps.clock.now()),
-        generation_rate: deps.config.generationRate,
-        projects: deps.projects.all().map((p) => ({ id: p.id, name: p.name, counts: p.counts(), ...(countsOnly ? {} : p.dump()) })),
-      })
-    },
+    'GET /state': (call) => ok(stateDump(deps, call.query)),
     'POST /jobs/finish': () => {
       const advancedMs = finishJobs(deps.clock, deps.projects)
       return ok({ advanced_ms: advancedMs, ...clockView(deps.clock) })

@@ -15,9 +15,15 @@ export const managementHandlers = {
   }),
 } satisfies TypedHandlers<'copyCampaignTemplate' | 'getMetadataSchema'>
 
+// The vendor names the array differently in its two lists: `schemas` under /v1, `data` under /management/v1.
 const schemaList = (schemas: MetadataSchema[]) => ({
   status: 200 as const,
   body: { object: 'list' as const, data_ref: 'schemas' as const, schemas, total: schemas.length },
+})
+
+const projectSchemaList = (schemas: MetadataSchema[]) => ({
+  status: 200 as const,
+  body: { object: 'list' as const, data_ref: 'data' as const, data: schemas, total: schemas.length },
 })
 
 /** The lists, under /v1 (the app keys' project) and under /management/v1 (the path's project): the same answers. */
@@ -25,5 +31,6 @@ export const managementListHandlers = {
   listCampaignTemplates: ({ query }, { project }) => ({ status: 200, body: templatePage(project.templates.list(), query) }),
   listProjectCampaignTemplates: ({ query }, { project }) => ({ status: 200, body: templatePage(project.templates.list(), query) }),
   listMetadataSchemas: (_req, { project }) => schemaList(project.metadataSchemas.list()),
-  listProjectMetadataSchemas: (_req, { project }) => schemaList(project.metadataSchemas.list()),
-} satisfies TypedHandlers<'listCampaignTemplates' | 'listProjectCampaignTemplates' | 'listMetadataSchemas' | 'listProjectMetadataSchemas'>
+  listProjectMetadataSchemas: (_req, { project }) => projectSchemaList(project.metadataSchemas.list()),
+  getMetadataSchemaByResource: ({ params }, { project }) => ({ status: 200, body: project.metadataSchemas.byResource(params.resource) }),
+} satisfies TypedHandlers<'listCampaignTemplates' | 'listProjectCampaignTemplates' | 'listMetadataSchemas' | 'listProjectMetadataSchemas' | 'getMetadataSchemaByResource'>

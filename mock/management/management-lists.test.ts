@@ -50,10 +50,13 @@ describe.each(['v1', 'management'] as const)('lists through %s', (via) => {
     const t = await createTestApp()
     const res = await get(t, via, paths.schemas[via])
     expectContract(res, ops.schemas[via])
-    expect(res.body).toMatchObject({ object: 'list', data_ref: 'schemas', total: res.body.schemas.length })
-    expect(res.body.schemas.length).toBeGreaterThan(1)
+    // as the vendor's descriptions name them: `schemas` under /v1, `data` (data_ref "data") under /management/v1
+    const array = via === 'v1' ? 'schemas' : 'data'
+    expect(res.body).toMatchObject({ object: 'list', data_ref: array, total: res.body[array].length })
+    expect(Object.keys(res.body).sort()).toEqual(['data_ref', 'object', 'total', array].sort())
+    expect(res.body[array].length).toBeGreaterThan(1)
     const one = await t.request.get('/management/v1/projects/proj_demo0001/metadata-schemas/ms_demo0001').set(t.headers.management)
-    expect(res.body.schemas.find((s: { id: string }) => s.id === 'ms_demo0001')).toEqual(one.body)
+    expect(res.body[array].find((s: { id: string }) => s.id === 'ms_demo0001')).toEqual(one.body)
   })
 })
 
@@ -64,11 +67,37 @@ describe('project scoping', () => {
     expectContract(b, 'listCampaignTemplates')
     expect(ids(b)).toEqual(['camp_tpl_demob001'])
     const bSchemas = await t.request.get('/management/v1/projects/proj_demo0002/metadata-schemas').set(t.headers.management)
-    expect(bSchemas.body.schemas.map((s: { id: string }) => s.id)).not.toContain('ms_demo0001')
+    expect(bSchemas.body.data.map((s: { id: string }) => s.id)).not.toContain('ms_demo0001')
     const unknown = await t.request.get('/management/v1/projects/proj_nope/metadata-schemas').set(t.headers.management)
     expectContract(unknown, 'listProjectMetadataSchemas')
     expect(unknown.status).toBe(404)
     const appKeys = await t.request.get('/management/v1/projects/proj_demo0001/templates/campaigns').set(t.headers.app)
     expect(appKeys.status).toBe(401)
+  })
+})
+
+describe('GET /v1/metadata-schemas/{resource}', () => {
+  it('answers the schema of one resource type, as the lists hold it; an undefined one is a 404', async () => {
+    const t = await createTestApp()
+    const listed = (await t.request.get('/v1/metadata-schemas').set(t.headers.app)).body.schemas as Array<{ related_object: string }>
+    const res = await t.request.get('/v1/metadata-schemas/campaign').set(t.headers.app)
+    expectContract(res, 'getMetadataSchemaByResource')
+    expect(res.status).toBe(200)
+    expect(res.body).toEqual(listed.find((s) => s.related_object === 'campaign'))
+    const custom = await t.request.get('/v1/metadata-schemas/no_such_object').set(t.headers.app)
+    expectContract(custom, 'getMetadataSchemaByResource')
+    expect(custom.body).toMatchObject({ code: 404, key: 'not_found', resource_type: 'metadata_schema', resource_id: 'no_such_object' })
+  })
+
+  it("reads the caller's own project only, and needs the app keys", async () => {
+    const t = await createTestApp()
+    const a = await t.request.get('/v1/metadata-schemas/campaign').set(t.headers.app)
+    const b = await t.request.get('/v1/metadata-schemas/campaign').set(t.headers.appB)
+    const bListed = (await t.request.get('/v1/metadata-schemas').set(t.headers.appB)).body.schemas as Array<{ id: string; related_object: string }>
+    expect(b.status === 404 ? undefined : b.body.id).toBe(bListed.find((s) => s.related_object === 'campaign')?.id)
+    expect(b.body.id).not.toBe(a.body.id)
+    const management = await t.request.get('/v1/metadata-schemas/campaign').set(t.headers.management)
+    expectContract(management, 'getMetadataSchemaByResource')
+    expect(management.status).toBe(401)
   })
 })

@@ -23,6 +23,12 @@ export class MetadataSchemaStore {
     return structuredClone(schema)
   }
 
+  /** The schema defining `relatedObject` (one per related object), as `GET /v1/metadata-schemas/{resource}` finds it. */
+  byResource(relatedObject: string): MetadataSchema {
+    for (const schema of this.#schemas.values()) if (schema.related_object === relatedObject) return structuredClone(schema)
+    throw notFound('metadata_schema', relatedObject)
+  }
+
   list(): MetadataSchema[] {
     return [...this.#schemas.values()].map((s) => structuredClone(s))
   }

@@ -7,7 +7,7 @@ import { ApiError, renderError } from '../errors.js'
 import { operationHandlers } from '../handlers.js'
 import type { HandlerResult, OperationHandlers } from '../types.js'
 import { applyCors } from './cors.js'
-import { checkRateLimit } from '../rate-limit/check-rate-limit.js'
+import { rateLimits } from '../rate-limit/check-rate-limit.js'
 import { headerOf, splitTarget, type CoreAnswer, type CoreRequest, type RequestInFlight } from './exchange.js'
 import { fromFetchRequest, toFetchResponse } from './fetch.js'
 import { createOperationPipeline } from './operation-pipeline.js'
@@ -82,8 +82,8 @@ export function createMockCore(deps: MockDeps, options: MockCoreOptions = {}): M
       if (isControlPath(path)) result = control(exchange)
       else {
         exchange.journalAt = deps.clock.now()
-        // Opt-in rate limits (mock/rate-limit): counted before anything else, so every answer carries the headers.
-        const overLimit = checkRateLimit(deps, exchange)
+        // Opt-in rate limits (mock/rate-limit): /client/v1 per address on arrival, the rest once authenticated.
+        const overLimit = rateLimits.onArrival(deps, exchange)
         result = overLimit ? failure(exchange, overLimit) : operations(exchange)
       }
     } catch (error) {
@@ -104,7 +104,8 @@ export function createMockCore(deps: MockDeps, options: MockCoreOptions = {}): M
   }
 
   /** Known errors in the spec's Error format; anything else a logged 500. */
-  function failure(exchange: RequestInFlight, error: unknown): HandlerResult {
+  function failure(exchange: RequestInFlight, thrown: unknown): HandlerResult {
+    const error = exchange.journalAt === undefined ? thrown : rateLimits.onRefusal(deps, exchange, thrown)
     return renderError(error, exchange.requestId, (err) => deps.logger.error({ err, method: exchange.method, path: exchange.path, requestId: exchange.requestId }, 'unhandled error'))
   }
 

@@ -44,6 +44,8 @@ export interface RequestInFlight {
   journalAt?: number
   /** performance.now() at arrival, for the request log's responseTime. */
   startedAt: number
+  /** Counted against a rate limit already (mock/rate-limit): a request counts once. */
+  rateCounted?: boolean
 }
 
 /**

@@ -1,5 +1,6 @@
 import { authenticate } from '../auth/authenticate.js'
 import type { MockDeps } from '../deps.js'
+import { rateLimits } from '../rate-limit/check-rate-limit.js'
 import type { HandlerResult, OperationRequest } from '../types.js'
 import { headerOf, type RequestInFlight } from './exchange.js'
 import { callHandler, projectFor } from './operation-call.js'
@@ -22,6 +23,7 @@ export function createOperationPipeline(deps: MockDeps, handlers: HandlerSet): (
     const { request } = exchange
     const query = parseQuery(exchange.search, deps.qs)
     const auth = authenticate(plan.security, { operationId: plan.operationId, headers: request.headers, query }, deps)
+    rateLimits.afterAuthentication(deps, exchange, auth)
     const valid = validateInput(deps, validQueries, plan, exchange, { params: rawParams, query, ...read })
     const project = projectFor(deps, auth, valid.params)
     const fallbackHost = `${deps.config.host}:${deps.config.port}`
@@ -50,6 +52,8 @@ export function createOperationPipeline(deps: MockDeps, handlers: HandlerSet): (
     const plan = planFor(operation)
     exchange.operationId = plan.operationId
     if (!plan.bodyTypes) return serve(exchange, plan, params, {})
-    return readOperationBody(deps, plan, exchange).then((read) => serve(exchange, plan, params, read))
+    return readOperationBody(deps, plan, exchange).then((read) =>
+      serve(exchange, plan, params, plan.bodyDefaults && read.body !== undefined ? { ...read, body: plan.bodyDefaults(read.body) } : read),
+    )
   }
 }

@@ -3,6 +3,7 @@ import { planSecurity, type SecurityRequirementPlan } from '../auth/security-pla
 import type { MockDeps } from '../deps.js'
 import type { OperationId } from '../spec-shapes.js'
 import type { OperationHandler, OperationHandlers } from '../types.js'
+import { requestBodyDefaults } from '../handlers.js'
 
 /** What the pipeline needs to know about one operation, worked out on its first request. */
 export interface OperationPlan {
@@ -15,6 +16,8 @@ export interface OperationPlan {
   builtin?: OperationHandler
   /** The handler is a user's and its answers are checked against the spec (unless `validateHandlers: false`). */
   checkAnswers: boolean
+  /** Fills defaults into the body before it is validated (mock/handlers.ts, requestBodyDefaults). */
+  bodyDefaults?: (body: unknown) => unknown
 }
 
 /** The mock's own handlers, and a user's that replace or add to them. */
@@ -36,6 +39,7 @@ export function createPlanner(deps: MockDeps, { builtin, custom = {}, validate =
         security: planSecurity(operation.security, schemes),
         bodyTypes: bodyTypes(operation),
         ...handlerOf(operation.operationId as OperationId, builtin, custom, validate),
+        bodyDefaults: requestBodyDefaults[operation.operationId as OperationId],
       }
       plans.set(operation.operationId, plan)
     }

@@ -1,3 +1,4 @@
+import supertest from 'supertest'
 import { describe, expect, it } from 'vitest'
 import { createMockDeps } from '../deps.js'
 import { createTestApp, expectContract, type TestApp } from '../testing/index.js'
@@ -108,5 +109,49 @@ describe('rate limits on', () => {
     expect((await list(b, b.headers.app)).status).toBe(200)
     expect((await a.request.post('/_mock/reset')).status).toBe(200)
     expect((await list(a, a.headers.app)).status).toBe(200)
+  })
+})
+
+describe('rate limits count per authenticated key (issue 21)', () => {
+  const mounts = [
+    ['the node:http listener', (t: TestApp) => t.request],
+    ['the Express mount', (t: TestApp) => supertest(t.app)],
+  ] as const
+
+  for (const [mount, client] of mounts) {
+    it(`${mount}: a victim's X-App-Id with a wrong token never spends the victim's quota`, async () => {
+      const t = await createTestApp({ config: { rateLimit: '3/min' } })
+      const http = client(t)
+      const forged = { 'X-App-Id': t.headers.app['X-App-Id'], 'X-App-Token': 'wrong-token' }
+      const attempts = []
+      for (let i = 0; i < 5; i++) attempts.push(await http.get('/v1/campaigns?limit=1').set(forged))
+      // refused before authenticating: counted against the caller's address, in a window of their own
+      expect(attempts.map((r) => [r.status, r.headers['x-rate-limit-remaining']])).toEqual([[401, '2'], [401, '1'], [401, '0'], [429, '0'], [429, '0']])
+      expect(attempts[3].body).toMatchObject({ code: 429, key: 'limit_exceeded' })
+      expect(attempts[3].body.details).toMatch(/requests refused before they authenticated/)
+      expect(attempts[3].body.details).not.toContain(t.headers.app['X-App-Id'])
+      expectContract(attempts[3], 'listCampaigns')
+      // the victim's real keys still have their whole quota, from the same address
+      const real = []
+      for (let i = 0; i < 4; i++) real.push(await http.get('/v1/campaigns?limit=1').set(t.headers.app))
+      expect(real.map((r) => [r.status, r.headers['x-rate-limit-remaining']])).toEqual([[200, '2'], [200, '1'], [200, '0'], [429, '0']])
+      expect(real[3].body.details).toMatch(/reached for X-App-Id promokit-app-id;/)
+      // other refusals before authentication (an unknown route) share the address's window, not a key's
+      expect((await http.get('/v1/nowhere').set(t.headers.appB)).status).toBe(429)
+      expect((await http.get('/v1/campaigns?limit=1').set(t.headers.appB)).status).toBe(200)
+      // both windows open again when they end
+      t.clock.advance(60_000)
+      expect((await http.get('/v1/campaigns?limit=1').set(forged)).status).toBe(401)
+      expect((await http.get('/v1/campaigns?limit=1').set(t.headers.app)).status).toBe(200)
+    })
+  }
+
+  it('a request that authenticated counts once, whatever its answer (a 400 or 404 after the keys were checked)', async () => {
+    const t = await createTestApp({ config: { rateLimit: '3/min' } })
+    const bad = await t.request.get('/v1/campaigns?limit=1000').set(t.headers.app)
+    const missing = await t.request.get('/v1/campaigns/camp_nope').set(t.headers.app)
+    expect([bad.status, bad.headers['x-rate-limit-remaining'], missing.status, missing.headers['x-rate-limit-remaining']]).toEqual([400, '2', 404, '1'])
+    const management = await t.request.get('/management/v1/projects/proj_demo0001/metadata-schemas/ms_demo0001').set(t.headers.management)
+    expect([management.status, management.headers['x-rate-limit-remaining']]).toEqual([200, '2'])
   })
 })

@@ -2,7 +2,7 @@ import { toIso, type Clock } from '../../src/clock.js'
 import { randomBytes, type IdSource } from '../../src/ids.js'
 import type { CredentialRegistry } from '../auth/credentials.js'
 import type { ProjectCredentials } from '../config.js'
-import { notFound } from '../errors.js'
+import { ApiError, notFound } from '../errors.js'
 import type { ProjectRegistry, ProjectState } from '../project-state.js'
 
 /** The keys of one sandbox: its own app, client-side and management pairs, valid for its project only. */
@@ -26,6 +26,8 @@ export interface SandboxServices {
   projects: ProjectRegistry
   credentials: CredentialRegistry
   clock: Clock
+  /** How many sandboxes may exist at once (config.maxSandboxes, read on each create). */
+  max: () => number
   /** Where the keys' random bytes come from (a journal records them: mock/persistence). */
   ids?: IdSource
   /** Fills a fresh sandbox project from the fixtures (mock/sandboxes/seed-sandbox.ts). */
@@ -52,6 +54,10 @@ export class SandboxRegistry {
   constructor(private readonly services: SandboxServices) {}
 
   create(): Sandbox {
+    const max = this.services.max()
+    if (this.#sandboxes.size >= max) {
+      throw new ApiError('SANDBOX_LIMIT', `This mock holds at most ${max} sandboxes at once (maxSandboxes, flag --max-sandboxes); delete one (DELETE /_mock/sandboxes/{id}) or reset the mock`)
+    }
     const n = this.#next++
     const id = `sbx_${String(n).padStart(4, '0')}${randomHex(this.services.ids, 4)}`
     const projectId = `proj_${id}`
@@ -71,8 +77,17 @@ export class SandboxRegistry {
     return sandbox
   }
 
+  get size(): number {
+    return this.#sandboxes.size
+  }
+
   list(): Sandbox[] {
     return [...this.#sandboxes.values()]
+  }
+
+  /** The sandbox whose project this is, if any. */
+  ofProject(projectId: string): Sandbox | undefined {
+    return projectId.startsWith('proj_sbx_') ? this.#sandboxes.get(projectId.slice('proj_'.length)) : undefined
   }
 
   get(id: string): Sandbox {

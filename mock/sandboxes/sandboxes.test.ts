@@ -1,5 +1,6 @@
+import supertest from 'supertest'
 import { describe, expect, it } from 'vitest'
-import { createTestApp, expectContract } from '../testing/index.js'
+import { createTestApp, expectContract, loadControlValidator, type TestApp } from '../testing/index.js'
 
 const campaign = (name: string) => ({ name, campaign_type: 'DISCOUNT_COUPONS', type: 'STATIC', vouchers_count: 1, voucher: { type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 10 } } })
 
@@ -61,4 +62,59 @@ describe('/_mock/sandboxes', () => {
     expect(other.body).toMatchObject({ code: 404, resource_type: 'project' })
     expect(globalKeys.body).toMatchObject({ resource_type: 'metadata_schema' })
   })
+})
+
+describe('sandbox limit and the state dump (issue 21)', () => {
+  const mounts = [
+    ['the node:http listener', (t: TestApp) => t.request],
+    ['the Express mount', (t: TestApp) => supertest(t.app)],
+  ] as const
+
+  for (const [mount, client] of mounts) {
+    it(`${mount}: past --max-sandboxes a create is a 409 in the Error format that creates nothing; a delete makes room`, async () => {
+      const t = await createTestApp({ config: { maxSandboxes: 2 } })
+      const http = client(t)
+      const [a] = [(await http.post('/_mock/sandboxes')).body, (await http.post('/_mock/sandboxes')).body]
+      const projects = t.deps.projects.all().length
+      const refused = await http.post('/_mock/sandboxes')
+      expect(refused.status).toBe(409)
+      expect(refused.body).toMatchObject({ code: 409, key: 'limit_exceeded', message: 'Sandbox limit reached' })
+      expect(refused.body.details).toMatch(/at most 2 sandboxes at once \(maxSandboxes, flag --max-sandboxes\); delete one/)
+      expectContract(refused, 'createSandbox', await loadControlValidator())
+      expect([(await http.get('/_mock/sandboxes')).body.sandboxes.length, t.deps.projects.all().length]).toEqual([2, projects])
+      expect((await http.delete(`/_mock/sandboxes/${a.id}`)).status).toBe(204)
+      expect((await http.post('/_mock/sandboxes')).status).toBe(201)
+    })
+
+    it(`${mount}: /_mock/state counts each sandbox's project and dumps one whole on request`, async () => {
+      const t = await createTestApp({ config: { maxSandboxes: 3 } })
+      const http = client(t)
+      const s = (await http.post('/_mock/sandboxes')).body
+      await http.post('/v1/campaigns').set({ 'X-App-Id': s.keys.app_id, 'X-App-Token': s.keys.app_token }).send(campaign('In the sandbox'))
+      const state = await http.get('/_mock/state')
+      expectContract(state, 'getMockState', await loadControlValidator())
+      const [demo, sandbox] = [state.body.projects[0], state.body.projects.find((p: { id: string }) => p.id === s.project_id)]
+      expect(demo.campaigns.length).toBe(demo.counts.campaigns)
+      expect(Object.keys(sandbox).sort()).toEqual(['counts', 'id', 'name', 'sandbox_id'])
+      expect(sandbox).toMatchObject({ sandbox_id: s.id, counts: { campaigns: demo.counts.campaigns + 1 } })
+      expect(state.body.sandboxes).toEqual({ count: 1, max: 3 })
+      const one = await http.get(`/_mock/state?project=${s.project_id}`)
+      expectContract(one, 'getMockState', await loadControlValidator())
+      expect(one.body.projects).toHaveLength(1)
+      expect(one.body.projects[0].campaigns.map((c: { name: string }) => c.name)).toContain('In the sandbox')
+      const unknown = await http.get('/_mock/state?project=proj_nope')
+      const twice = await http.get('/_mock/state?project=a&project=b')
+      expect([unknown.status, unknown.body.resource_type, twice.status, twice.body.key]).toEqual([404, 'project', 400, 'invalid_query_params'])
+    })
+  }
+
+  it('stops at the default limit of 100 sandboxes, where /_mock/state holds their counts, not their objects', async () => {
+    const t = await createTestApp()
+    for (let i = 0; i < 100; i++) expect((await t.request.post('/_mock/sandboxes')).status).toBe(201)
+    expect((await t.request.post('/_mock/sandboxes')).status).toBe(409)
+    const state = await t.request.get('/_mock/state')
+    expect(state.status).toBe(200)
+    // each sandbox adds its counts (about 300 bytes), not its objects (about 18 KB)
+    expect(state.text.length).toBeLessThan(2 * (await t.request.get('/_mock/state?project=proj_demo0001')).text.length + 100 * 500)
+  }, 60_000)
 })

@@ -1,3 +1,4 @@
+import supertest from 'supertest'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { toIso } from '../../src/clock.js'
 import { createTestApp, expectContract, type TestApp } from '../testing/index.js'
@@ -141,6 +142,15 @@ describe('GET /v1/vouchers filters', () => {
       expect(res.body.request_id, what).toEqual(expect.any(String))
       for (const name of names) expect(`${res.body.message} ${res.body.details}`, what).toContain(name)
       expectContract(res, 'listVouchers')
+    }
+  })
+
+  it('answers the same pages through the Express mount as through the node:http listener', async () => {
+    const express = supertest(t.app)
+    for (const query of ['order=code&limit=3', 'order=-campaign&limit=2&page=2', 'order=-updated_at&limit=3', 'filters[active][conditions][$is]=TRUE&order=type&limit=4', `customer=${holder}&order=code`]) {
+      const [viaListener, viaExpress] = [await t.request.get(`/v1/vouchers?${query}`).set(t.headers.app), await express.get(`/v1/vouchers?${query}`).set(t.headers.app)]
+      expect(viaExpress.status, query).toBe(200)
+      expect(viaExpress.body, query).toEqual(viaListener.body)
     }
   })
 })

@@ -1,63 +1,54 @@
 import type { VoucherAt } from './voucher-mutations.js'
 import type { Batch } from './voucher-types.js'
 
-interface Cursor {
-  batch: Batch
-  /** The batch's visible indices, oldest first (null: 0..n-1, already in creation order). */
-  order: number[] | null
-  /** Position in `order`, counted from the end when newest first. */
-  pos: number
-  n: number
-  /** created_at and slot of the voucher under the cursor. */
+/** What an order compares of one voucher: its sort key, then created_at and slot for ties. */
+export interface Head {
+  index: number
+  key: string | number
   time: number
   slot: number
 }
 
-/**
- * Vouchers `skip` to `skip + limit` of the batches' vouchers in creation order (`newest`: reversed;
- * ties by slot), merged without sorting the lot: within a generated batch creation follows the index,
- * so only fixture vouchers with their own `created_at` need sorting, and a heap of one cursor per
- * batch gives the next voucher in O(log batches). Campaigns generating at the same time interleave.
- */
-export function mergeNewest(
-  batches: readonly Batch[],
-  visible: (batch: Batch) => number,
-  createdAt: (at: VoucherAt) => number,
-  newest: boolean,
-  skip: number,
-  limit: number,
-): VoucherAt[] {
-  const indexAt = (c: Cursor): number => {
-    const k = newest ? c.n - 1 - c.pos : c.pos
-    return c.order ? c.order[k] : k
-  }
-  const load = (c: Cursor): boolean => {
-    if (c.pos >= c.n) return false
-    const index = indexAt(c)
-    c.time = createdAt({ batch: c.batch, index })
-    c.slot = c.batch.base + index
-    return true
-  }
-  // a before b in the answer
-  const first = (a: Cursor, b: Cursor): boolean =>
-    newest ? a.time > b.time || (a.time === b.time && a.slot > b.slot) : a.time < b.time || (a.time === b.time && a.slot < b.slot)
+/** True when `a` comes before `b` in the answer. */
+export type Before = (a: Head, b: Head) => boolean
 
+/** One campaign's selected vouchers, already in the answer's order: `next()` gives an index, -1 at the end. */
+export interface Stream {
+  batch: Batch
+  next: () => number
+}
+
+interface Cursor {
+  stream: Stream
+  head: Head
+}
+
+/**
+ * Vouchers `skip` to `skip + limit` of the streams merged in the answer's order: a heap of one cursor
+ * per campaign gives the next voucher in O(log campaigns), so a page costs what it skips and shows,
+ * never a sort of every voucher.
+ */
+export function mergePage(streams: readonly Stream[], head: (batch: Batch, index: number) => Head, before: Before, skip: number, limit: number): VoucherAt[] {
+  const picked: VoucherAt[] = []
+  if (streams.length === 1) {
+    // one campaign: its stream is the answer, nothing to compare
+    const [{ batch, next }] = streams
+    for (let taken = 0, index = next(); index >= 0 && taken < skip + limit; taken++, index = next()) if (taken >= skip) picked.push({ batch, index })
+    return picked
+  }
+  const first = (a: Cursor, b: Cursor): boolean => before(a.head, b.head)
   const heap: Cursor[] = []
-  for (const batch of batches) {
-    const n = visible(batch)
-    if (n === 0) continue
-    const cursor: Cursor = { batch, order: creationOrder(batch, n, createdAt), pos: 0, n, time: 0, slot: 0 }
-    load(cursor)
-    heap.push(cursor)
+  for (const stream of streams) {
+    const index = stream.next()
+    if (index >= 0) heap.push({ stream, head: head(stream.batch, index) })
   }
   for (let i = (heap.length >> 1) - 1; i >= 0; i--) down(heap, i, first)
-
-  const picked: VoucherAt[] = []
   for (let taken = 0; heap.length > 0 && taken < skip + limit; taken++) {
     const top = heap[0]
-    if (taken >= skip) picked.push({ batch: top.batch, index: indexAt(top) })
-    top.pos++
-    if (!load(top)) {
+    if (taken >= skip) picked.push({ batch: top.stream.batch, index: top.head.index })
+    const index = top.stream.next()
+    if (index >= 0) top.head = head(top.stream.batch, index)
+    else {
       const last = heap.pop()!
       if (heap.length === 0) break
       heap[0] = last
@@ -67,41 +58,28 @@ export function mergeNewest(
   return picked
 }
 
-function creationOrder(batch: Batch, n: number, createdAt: (at: VoucherAt) => number): number[] | null {
-  let own = false
-  for (const [index, state] of batch.state) if (index < n && state.createdAt !== undefined) own = true
-  if (!own) return null
-  const times = Array.from({ length: n }, (_, index) => createdAt({ batch, index }))
-  return Array.from({ length: n }, (_, i) => i).sort((a, b) => times[a] - times[b] || a - b)
+/** A stream over a list of indices, in the order given. */
+export function listStream(batch: Batch, indices: readonly number[]): Stream {
+  let at = 0
+  return { batch, next: () => (at < indices.length ? indices[at++] : -1) }
 }
 
 /**
- * The first `k` items in the order `first` gives, sorted: a bounded heap (the last kept item on top),
- * so a page of a million candidates costs n log k, not a sort of the lot.
+ * A stream walking `length` positions (backwards when `reverse`), mapped to indices by `indexAt`, and
+ * leaving out those `keep` refuses: how a campaign's vouchers are read in creation or code order.
  */
-export function firstK<T>(items: Iterable<T>, k: number, first: (a: T, b: T) => boolean): T[] {
-  const last = (a: T, b: T): boolean => first(b, a)
-  const heap: T[] = []
-  if (k > 0) {
-    for (const item of items) {
-      if (heap.length < k) {
-        heap.push(item)
-        up(heap, heap.length - 1, last)
-      } else if (first(item, heap[0])) {
-        heap[0] = item
-        down(heap, 0, last)
+export function walkStream(batch: Batch, length: number, reverse: boolean, indexAt: (position: number) => number, keep: (index: number) => boolean): Stream {
+  let done = 0
+  return {
+    batch,
+    next: () => {
+      while (done < length) {
+        const index = indexAt(reverse ? length - 1 - done : done)
+        done++
+        if (keep(index)) return index
       }
-    }
-  }
-  return heap.sort((a, b) => (first(a, b) ? -1 : first(b, a) ? 1 : 0))
-}
-
-function up<T>(heap: T[], i: number, first: (a: T, b: T) => boolean): void {
-  while (i > 0) {
-    const parent = (i - 1) >> 1
-    if (!first(heap[i], heap[parent])) return
-    ;[heap[i], heap[parent]] = [heap[parent], heap[i]]
-    i = parent
+      return -1
+    },
   }
 }
 

@@ -21,7 +21,10 @@ export interface paths {
         put?: never;
         /**
          * Create a campaign
-         * @description Creates a campaign of one of five types, chosen by `campaign_type`.
+         * @description Creates a campaign of one of five types, chosen by `campaign_type`. Left out, it is inferred as the real
+         *     service does (its create schema gives each variant its type as the default): `promotion` → `PROMOTION`,
+         *     `referral_program` → `REFERRAL_PROGRAM`, else from `voucher.type` (`DISCOUNT_VOUCHER` → `DISCOUNT_COUPONS`,
+         *     `GIFT_VOUCHER` → `GIFT_VOUCHERS`, `LOYALTY_CARD` → `LOYALTY_PROGRAM`).
          *
          *     Voucher campaigns (`DISCOUNT_COUPONS`, `GIFT_VOUCHERS`, `LOYALTY_PROGRAM`, `REFERRAL_PROGRAM`) send
          *     `voucher` with the type-specific object (`discount`, `gift` or `loyalty_card`), `redemption` and
@@ -854,6 +857,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/metadata-schemas/{resource}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The `related_object` the schema defines, e.g. `campaign`, `customer` or a custom object's name. */
+                resource: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Get the metadata schema of a resource
+         * @description The project's metadata schema for one resource type, found by its `related_object` (the real
+         *     service's Get Metadata Schema under `/v1`, which its SDKs call `get_metadata_schema`).
+         */
+        get: operations["getMetadataSchemaByResource"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/management/v1/projects/{projectId}/metadata-schemas": {
         parameters: {
             query?: never;
@@ -1496,6 +1523,18 @@ export interface components {
             total?: number;
             has_more: boolean;
             more_starting_after?: string;
+        };
+        /**
+         * @description Every metadata schema of the project, as the management API lists them (the real service's
+         *     `ManagementProjectsMetadataSchemasListResponseBody`: `data_ref` is `data`, its SDKs refuse anything else).
+         */
+        ProjectMetadataSchemasList: {
+            /** @constant */
+            object: "list";
+            /** @constant */
+            data_ref: "data";
+            data: components["schemas"]["MetadataSchema"][];
+            total: number;
         };
         /** @description Every metadata schema of the project (the real service's `MetadataSchemasListResponseBody`). */
         MetadataSchemasList: {
@@ -2988,7 +3027,7 @@ export interface components {
          *     }
          */
         ValidationsValidateResponseBody: {
-            id?: string;
+            id: string;
             /** @description false when any redeemable is inapplicable. */
             valid: boolean;
             redeemables: components["schemas"]["ValidationRedeemableResult"][];
@@ -5076,6 +5115,41 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    getMetadataSchemaByResource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The `related_object` the schema defines, e.g. `campaign`, `customer` or a custom object's name. */
+                resource: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The metadata schema. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MetadataSchema"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description The project has no metadata schema for this resource. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     listProjectMetadataSchemas: {
         parameters: {
             query?: never;
@@ -5094,7 +5168,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MetadataSchemasList"];
+                    "application/json": components["schemas"]["ProjectMetadataSchemasList"];
                 };
             };
             401: components["responses"]["Unauthorized"];

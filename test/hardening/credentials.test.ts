@@ -63,6 +63,7 @@ const CALLS: Record<string, (ctx: { exportId: string; redemptionId: string; pare
   listProjectMetadataSchemas: () => ({ method: 'get', path: '/management/v1/projects/proj_demo0001/metadata-schemas' }),
   listProjectCampaignTemplates: () => ({ method: 'get', path: '/management/v1/projects/proj_demo0001/templates/campaigns' }),
   listMetadataSchemas: () => ({ method: 'get', path: '/v1/metadata-schemas' }),
+  getMetadataSchemaByResource: () => ({ method: 'get', path: '/v1/metadata-schemas/campaign' }),
   listCampaignTemplates: () => ({ method: 'get', path: '/v1/templates/campaigns' }),
   clientValidateStackedDiscounts: () => ({ method: 'post', path: '/client/v1/validations', body: { redeemables: [{ object: 'voucher', id: 'WELCOME-0001' }], order: { amount: 1000 } } }),
   clientRedeemStackedDiscounts: () => ({ method: 'post', path: '/client/v1/redemptions', body: { redeemables: [{ object: 'voucher', id: 'WELCOME-0002' }], order: { amount: 1000 } } }),

@@ -39,6 +39,7 @@ const KNOWN_IDS: Record<string, string[]> = {
   projectId: ['proj_demo0001', 'proj_demo0002'],
   campaignTemplateId: ['camp_tpl_demo0001', 'camp_tpl_demo0002', 'camp_tpl_demob001'],
   metadataSchemaId: ['ms_demo0001', 'ms_demo0012', 'ms_demob001'],
+  resource: ['campaign', 'customer', 'voucher', 'order'],
   // a template copies only from its own project: the fixture pairs, so copies succeed as often as other operations' calls
   'copyCampaignTemplate.projectId': ['proj_demo0001'],
   'copyCampaignTemplate.campaignTemplateId': ['camp_tpl_demo0001', 'camp_tpl_demo0002'],
