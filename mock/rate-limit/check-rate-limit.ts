@@ -5,7 +5,6 @@ import type { AuthContext } from '../handler-io.js'
 import { CLIENT_SIDE_PLAN, type RateLimitPlan } from './plans.js'
 import type { RateLimits } from './rate-limiter.js'
 
-
 /** Whose requests count together, and how an error names them (never with a secret). */
 interface Counted {
   key: string
