@@ -1,14 +1,10 @@
 import type { Check, CheckContext } from '../check.js'
 import type { Exchange } from '../http-client.js'
 import { getPointer } from '../../src/json-pointer.js'
-import { order, redeem } from './checkout-support.js'
-import { createCampaign, enc, waitUntilGenerated } from './support.js'
+import { GIFT_CREDITS, order, ownGiftCard, readVoucher, redeem } from './checkout-support.js'
 
-const CREDITS = 1_000
+const CREDITS = GIFT_CREDITS
 const POINTS = 100
-
-const readVoucher = (ctx: CheckContext, code: string): Promise<Exchange> =>
-  ctx.call({ operationId: 'getVoucher', method: 'GET', path: `/v1/vouchers/${enc(code)}` }, { status: 200 })
 
 const numberAt = (ctx: CheckContext, ex: Exchange, pointer: string, what: string): number => {
   ctx.expectThat(ex, pointer, (v) => typeof v === 'number' && v >= 0, `${what} as a number`)
@@ -38,11 +34,7 @@ export const checkoutBalanceChecks: Check[] = [
     value: 3,
     shares: { changes: ['campaign-list', 'clock'] },
     async run(ctx) {
-      const created = await createCampaign(ctx, 'GIFT_VOUCHERS', 'gift-balance', { vouchersCount: 1 })
-      await waitUntilGenerated(ctx, created.response.body.id)
-      const list = await ctx.call({ operationId: 'listVouchers', method: 'GET', path: '/v1/vouchers', query: { campaign_id: created.response.body.id, limit: 10 } }, { status: 200 })
-      const code: string = list.response.body.vouchers?.[0]?.code
-      if (typeof code !== 'string') ctx.fail({ pointer: '/vouchers/0/code', message: 'the gift campaign must list its generated card', actual: list.response.body.vouchers }, list)
+      const code = await ownGiftCard(ctx, 'gift-balance')
       const before = numberAt(ctx, await readVoucher(ctx, code), '/gift/balance', 'the gift balance')
       if (before < CREDITS) ctx.fail({ pointer: '/gift/balance', message: `a new gift card of 5000 must hold at least ${CREDITS}`, expected: 5000, actual: before })
       await redeemTagged(ctx, { object: 'voucher', id: code, gift: { credits: CREDITS } }, code)

@@ -1,12 +1,9 @@
-import type { Check, CheckContext } from '../check.js'
-import type { Exchange } from '../http-client.js'
-import { order, redeem } from './checkout-support.js'
-import { createCampaign, enc, waitUntilGenerated } from './support.js'
+import type { Check } from '../check.js'
+import { GIFT_CREDITS, order, ownGiftCard, readVoucher, redeem } from './checkout-support.js'
+import { enc } from './support.js'
 
-const CREDITS = 1_000
-
-const balance = async (ctx: CheckContext, code: string): Promise<Exchange> =>
-  ctx.call({ operationId: 'getVoucher', method: 'GET', path: `/v1/vouchers/${enc(code)}` }, { status: 200 })
+const CREDITS = GIFT_CREDITS
+const balance = readVoucher
 
 /**
  * A rollback undoes a redemption's effect (issue 25 §1): the run's own gift card (5000) redeemed for 1000 credits
@@ -22,11 +19,7 @@ export const checkoutRollbackChecks: Check[] = [{
   value: 3,
   shares: { changes: ['campaign-list', 'clock'] },
   async run(ctx) {
-    const created = await createCampaign(ctx, 'GIFT_VOUCHERS', 'rollback', { vouchersCount: 1 })
-    await waitUntilGenerated(ctx, created.response.body.id)
-    const list = await ctx.call({ operationId: 'listVouchers', method: 'GET', path: '/v1/vouchers', query: { campaign_id: created.response.body.id, limit: 10 } }, { status: 200 })
-    const code: string = list.response.body.vouchers?.[0]?.code
-    if (typeof code !== 'string') ctx.fail({ pointer: '/vouchers/0/code', message: 'the gift campaign must list its generated card', actual: list.response.body.vouchers }, list)
+    const code = await ownGiftCard(ctx, 'rollback')
     const before = (await balance(ctx, code)).response.body?.gift?.balance
     const body = { redeemables: [{ object: 'voucher', id: code, gift: { credits: CREDITS } }], order: order({ source_id: ctx.name('order'), metadata: ctx.tag }), customer: { source_id: ctx.name('customer'), metadata: ctx.tag }, metadata: ctx.tag }
     const redeemed = await redeem(ctx, body, 200)

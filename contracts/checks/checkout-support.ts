@@ -2,6 +2,7 @@ import type { CheckContext } from '../check.js'
 import type { ResponseExpectation } from '../expect-response.js'
 import type { Exchange, RequestSpec } from '../http-client.js'
 import { getPointer } from '../../src/json-pointer.js'
+import { createCampaign, enc, waitUntilGenerated } from './support.js'
 
 export interface Redeemable {
   object: 'voucher' | 'promotion_tier' | 'promotion_stack'
@@ -72,4 +73,21 @@ export function expectOrderMoney(ctx: CheckContext, ex: Exchange, at: string, ex
   }
   ctx.expectField(ex, `${at}/total_amount`, Math.max(0, expected.amount - totalDiscount), 'total_amount = amount - total_discount_amount')
   ctx.expectField(ex, `${at}/total_amount`, expected.amount - expected.discount, `total_amount after ${expected.discount} off ${expected.amount}`)
+}
+
+/** Credits the balance checks redeem from a gift card of their own. */
+export const GIFT_CREDITS = 1_000
+
+/** A voucher read back through getVoucher, the documented read of its balance. */
+export const readVoucher = (ctx: CheckContext, code: string): Promise<Exchange> =>
+  ctx.call({ operationId: 'getVoucher', method: 'GET', path: `/v1/vouchers/${enc(code)}` }, { status: 200 })
+
+/** A gift campaign of the run's own with one generated card (5000 credits): its code, once generated. */
+export async function ownGiftCard(ctx: CheckContext, label: string): Promise<string> {
+  const created = await createCampaign(ctx, 'GIFT_VOUCHERS', label, { vouchersCount: 1 })
+  await waitUntilGenerated(ctx, created.response.body.id)
+  const list = await ctx.call({ operationId: 'listVouchers', method: 'GET', path: '/v1/vouchers', query: { campaign_id: created.response.body.id, limit: 10 } }, { status: 200 })
+  const code: unknown = list.response.body.vouchers?.[0]?.code
+  if (typeof code !== 'string') ctx.fail({ pointer: '/vouchers/0/code', message: 'the gift campaign must list its generated card', actual: list.response.body.vouchers }, list)
+  return code as string
 }

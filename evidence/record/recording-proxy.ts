@@ -18,7 +18,7 @@ const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'tra
 
 /**
  * A request listener that forwards every request to `target` and records the exchange (HAR 1.2, secrets
- * redacted) once the answer is complete. It never listens itself: `promokit record` (or a test) does.
+ * redacted) once the answer is complete, before passing it on. It never listens itself: `promokit record` (or a test) does.
  * The target is asked for an unencoded answer so the recording holds readable bodies.
  */
 export function createRecordingProxy(options: RecordingProxyOptions): RequestListener {
@@ -46,14 +46,16 @@ export function createRecordingProxy(options: RecordingProxyOptions): RequestLis
         answer.on('end', () => {
           const answerBody = Buffer.concat(answerChunks)
           const answerHeaders = headerPairs(answer.rawHeaders).filter(([name]) => !HOP_BY_HOP.has(name.toLowerCase()))
-          res.writeHead(answer.statusCode ?? 502, answer.statusMessage, [...answerHeaders.flat(), 'content-length', String(answerBody.length)])
-          res.end(answerBody)
+          // Recorded before the client is answered: an answer it has seen is already in the file (a reader of
+          // the HAR while the proxy runs, or a Ctrl-C right after, never misses it).
           options.writer.append(toHarEntry({
             startedAt,
             durationMs: Math.round((performance.now() - started) * 1000) / 1000,
             request: { method: req.method ?? 'GET', url: url.toString(), headers, body },
             response: { status: answer.statusCode ?? 0, statusText: answer.statusMessage, headers: answerHeaders, body: answerBody },
           }))
+          res.writeHead(answer.statusCode ?? 502, answer.statusMessage, [...answerHeaders.flat(), 'content-length', String(answerBody.length)])
+          res.end(answerBody)
         })
       })
       outgoing.end(body)

@@ -1,3 +1,4 @@
+import type { Credentials } from '../../contracts/http-client.js'
 import { Transport, describeTransportError, type TransportResponse } from '../../contracts/http-transport.js'
 import type { ContractValidator } from '../../src/validation/validator.js'
 import type { HarEntry } from '../har/har-types.js'
@@ -6,15 +7,8 @@ import { REDACTED } from '../har/redact.js'
 import { compareAnswers, type Answer, type DifferenceKind } from '../../contracts/compare-answers.js'
 import { IdThreads } from './threading.js'
 
-export interface ReplayCredentials {
-  appId?: string
-  appToken?: string
-  bearerToken?: string
-  managementId?: string
-  managementToken?: string
-  clientId?: string
-  clientToken?: string
-}
+/** The target's own keys, put where the recording had redacted ones (the suite's Credentials). */
+export type ReplayCredentials = Credentials
 
 export interface ReplayTarget {
   baseUrl: string
