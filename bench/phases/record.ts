@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { closeSync, mkdtempSync, openSync, readSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { BenchContext } from '../run.js'
@@ -39,7 +39,7 @@ export async function runRecord(ctx: BenchContext): Promise<void> {
     ctx.results.record_direct_rps = round(mean(direct.map((r) => r.rps)))
     ctx.results.record_proxy_rps = round(mean(through.map((r) => r.rps)))
     await proxy.stop()
-    const entries = (JSON.parse(readFileSync(har, 'utf8')) as { log: { entries: unknown[] } }).log.entries.length
+    const entries = countEntries(har)
     ctx.results.har_bytes_per_exchange = entries ? round(statSync(har).size / entries) : null
     const errors = through.reduce((n, r) => n + r.errors + r.non2xx, 0)
     const cpu = (results: LoadResult[]): string => `${Math.round(mean(results.map((r) => r.cpuUsPerRequest ?? 0)))} µs`
@@ -58,3 +58,25 @@ export async function runRecord(ctx: BenchContext): Promise<void> {
 
 const mean = (values: number[]): number => values.reduce((a, b) => a + b, 0) / values.length
 const fmtRps = (value: number | null): string => (value === null ? 'n/a' : Math.round(value).toLocaleString('en-US'))
+
+/**
+ * The HAR writer puts each entry on a line of its own (`{...}` after a newline): counted in chunks, since a full
+ * run records far more than a JavaScript string can hold (parsing the whole file failed past 512 MB).
+ */
+function countEntries(file: string): number {
+  const fd = openSync(file, 'r')
+  const chunk = Buffer.alloc(1 << 24)
+  let count = 0
+  let previous = 0
+  try {
+    for (let read = readSync(fd, chunk); read > 0; read = readSync(fd, chunk)) {
+      for (let i = 0; i < read; i++) {
+        if (chunk[i] === 0x7b && previous === 0x0a) count++
+        previous = chunk[i]
+      }
+    }
+  } finally {
+    closeSync(fd)
+  }
+  return count
+}
