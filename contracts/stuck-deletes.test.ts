@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { CliError } from '../src/cli/cli-error.js'
 import { Cleanup } from './cleanup.js'
-import { contractCommand } from './contract-command.js'
 import { HttpClient } from './http-client.js'
 import { runSuite, type RunOptions } from './runner.js'
+import { runContractCommand } from './testing/run-contract-command.js'
 import { useSuiteAndMock } from './testing/suite-and-mock.js'
 import { scriptedServer } from './testing/test-servers.js'
 import { wrapMock } from './testing/variants/wrap-mock.js'
@@ -117,16 +116,7 @@ describe('a target whose deletes never apply (issue 26 section 1)', () => {
 })
 
 describe('promokit contract --cleanup --run-prefix (issue 26 section 1)', () => {
-  async function contract(args: string[]): Promise<{ out: string; code: number; message?: string }> {
-    let out = ''
-    try {
-      await contractCommand({ stdout: { write: (text: string) => void (out += text) }, env: {} }).parseAsync(args, { from: 'user' })
-      return { out, code: 0 }
-    } catch (error) {
-      if (!(error instanceof CliError)) throw error
-      return { out, code: error.exitCode, message: error.message }
-    }
-  }
+  const contract = runContractCommand
   const headers = () => ({ 'X-App-Id': t.mock.credentials.appId, 'X-App-Token': t.mock.credentials.appToken, 'content-type': 'application/json' })
   const names = async () => ((await (await fetch(`${t.mock.url}/v1/campaigns?limit=100`, { headers: headers() })).json()) as any).campaigns.map((c: any) => c.name as string)
 

@@ -1,24 +1,14 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { describe, expect, it } from 'vitest'
-import { CliError } from '../src/cli/cli-error.js'
-import { contractCommand } from './contract-command.js'
 import { runSuite } from './runner.js'
+import { runContractCommand } from './testing/run-contract-command.js'
 import { useSuiteAndMock } from './testing/suite-and-mock.js'
 import { wrapMock, type WrappedResponse } from './testing/variants/wrap-mock.js'
 
 const t = useSuiteAndMock()
 
-async function contract(args: string[]): Promise<{ out: string; code: number; message?: string }> {
-  let out = ''
-  try {
-    await contractCommand({ stdout: { write: (text: string) => void (out += text) }, env: {} }).parseAsync(args, { from: 'user' })
-    return { out, code: 0 }
-  } catch (error) {
-    if (!(error instanceof CliError)) throw error
-    return { out, code: error.exitCode, message: error.message }
-  }
-}
+const contract = runContractCommand
 
 /** A static file server: `status` and an HTML page for every path, as a frontend's dev server or a CDN answers. */
 async function staticSite(status: number): Promise<{ url: string; close(): Promise<void> }> {
