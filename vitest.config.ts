@@ -19,5 +19,7 @@ export default defineConfig({
     // the summary line stays last: CI tools read the closing line
     reporters: ['default', './test/slowest-files-reporter.ts', './test/summary-reporter.ts'],
     globalSetup: ['./test/browser/global-setup.ts'],
+    // measures each file's CPU time for the slowest-files report
+    setupFiles: ['./test/cpu-time.ts'],
   },
 })
