@@ -71,3 +71,11 @@ export function expectedDiscount(discount: Discount, cart: readonly CartItem[], 
     }
   }
 }
+
+/**
+ * A per-line item discount (APPLY_TO_ITEMS, BY_QUANTITY, FIXED on items) on a cart whose `excluded` items a
+ * validation rule's applicable_to leaves out: those items get nothing off, the others what they would anyway.
+ */
+export function withoutExcluded(expected: Expected, cart: readonly CartItem[], excluded: readonly string[]): Expected {
+  return { ...expected, items: expected.items.map((amount, n) => (excluded.includes(cart[n].source_id) ? 0 : amount)) }
+}

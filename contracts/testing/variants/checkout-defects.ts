@@ -20,6 +20,7 @@ export const CHECKOUT_DEFECTS: Defect[] = [
   { kind: 'free unit not added to the cart', by: 'checkout.arithmetic-unit-added', shows: behaviour('/order/items'), faults: [{ operationId: 'validateStackedDiscounts', action: 'drop', pointer: '/order/items/2', whenStatus: 200 }] },
   { kind: 'a SKIPPED tier still discounting', by: 'checkout.per-category-limit', shows: behaviour('/order/discount_amount'), faults: [onValidation('/order/discount_amount', 1000)] },
   { kind: 'assigned validation rule not enforced', by: 'checkout.validation-rule-enforced', shows: behaviour('/valid'), faults: [onValidation('/valid', true)] },
+  { kind: 'an excluded product discounted', by: 'checkout.excluded-items', shows: behaviour('/order/items_discount_amount'), faults: [onValidation('/order/items_discount_amount', 1900)] },
   { kind: 'LOCK validation answered without its session', by: 'checkout.session-lock-reserves-code', shows: behaviour('/session/key'), faults: [{ operationId: 'validateStackedDiscounts', action: 'drop', pointer: '/session', whenStatus: 200 }] },
   { kind: 'locked gift credits spent by the validation', by: 'checkout.session-lock-expires', shows: behaviour('/gift/balance'), faults: [{ operationId: 'getVoucher', action: 'set', pointer: '/gift/balance', value: 1000, whenStatus: 200 }] },
 ]
