@@ -1,8 +1,16 @@
 import type { FaultInput } from '../../../mock/control/faults.js'
 import type { Defect } from './defects.js'
+import { onResponse } from './rewrites.js'
 
 const onValidation = (pointer: string, value: unknown): FaultInput => ({ operationId: 'validateStackedDiscounts', action: 'set', pointer, value, whenStatus: 200 })
 const behaviour = (pointer: string) => ({ location: 'behaviour' as const, pointer })
+
+/** A LOCK that never ends: once a code was locked, every validation of it without a session is answered invalid. */
+const lockNeverEnds = onResponse('validateStackedDiscounts', (res, req, ctx) => {
+  const ids: string[] = (req.body?.redeemables ?? []).map((r: any) => r?.id)
+  if (req.body?.session) return void ids.forEach((id) => ctx.state.set(`locked:${id}`, true))
+  if (ids.some((id) => ctx.state.has(`locked:${id}`))) res.body.valid = false
+}, 200)
 
 /**
  * Checkout arithmetic, validation rules and session locks (issue 25 §1): one wrong value each, as a deployment
@@ -22,5 +30,6 @@ export const CHECKOUT_DEFECTS: Defect[] = [
   { kind: 'assigned validation rule not enforced', by: 'checkout.validation-rule-enforced', shows: behaviour('/valid'), faults: [onValidation('/valid', true)] },
   { kind: 'an excluded product discounted', by: 'checkout.excluded-items', shows: behaviour('/order/items_discount_amount'), faults: [onValidation('/order/items_discount_amount', 1900)] },
   { kind: 'LOCK validation answered without its session', by: 'checkout.session-lock-reserves-code', shows: behaviour('/session/key'), faults: [{ operationId: 'validateStackedDiscounts', action: 'drop', pointer: '/session', whenStatus: 200 }] },
+  { kind: 'a session lock never expiring', by: 'checkout.session-lock-expires', shows: behaviour('/valid'), behaviour: lockNeverEnds },
   { kind: 'locked gift credits spent by the validation', by: 'checkout.session-lock-expires', shows: behaviour('/gift/balance'), faults: [{ operationId: 'getVoucher', action: 'set', pointer: '/gift/balance', value: 1000, whenStatus: 200 }] },
 ]
