@@ -2,7 +2,7 @@ import type { Check, CheckContext } from '../check.js'
 import type { Exchange } from '../http-client.js'
 import { getPointer } from '../../src/json-pointer.js'
 import { CART, CART_AMOUNT, expectedDiscount, type Discount, type Expected } from './checkout-formulas.js'
-import { validate } from './checkout-support.js'
+import { redeem, validate } from './checkout-support.js'
 import { createCampaign } from './support.js'
 
 /** One discount the run creates as a promotion tier of its own and validates against CART. */
@@ -31,11 +31,11 @@ const order = () => ({ amount: CART_AMOUNT, items: CART.map((i) => ({ ...i })) }
 const names = (i: any): unknown[] => [i?.source_id, i?.product_id, i?.sku_id, i?.product?.id, i?.product?.source_id, i?.sku?.id, i?.sku?.source_id]
 
 /** Where item `source_id` sits in the calculated order's items. */
-function itemAt(ctx: CheckContext, ex: Exchange, source_id: string): string {
-  const items = getPointer(ex.response.body, '/order/items')
+function itemAt(ctx: CheckContext, ex: Exchange, source_id: string, at: string): string {
+  const items = getPointer(ex.response.body, `${at}/items`)
   const index = Array.isArray(items) ? items.findIndex((i: any) => names(i).includes(source_id)) : -1
-  if (index < 0) ctx.fail({ pointer: '/order/items', message: `the calculated order must list item ${source_id}`, expected: `an item with source_id ${source_id}`, actual: items }, ex)
-  return `/order/items/${index}`
+  if (index < 0) ctx.fail({ pointer: `${at}/items`, message: `the calculated order must list item ${source_id}`, expected: `an item with source_id ${source_id}`, actual: items }, ex)
+  return `${at}/items/${index}`
 }
 
 const optional = (expected: number) => (v: unknown): boolean => v === undefined || v === expected
@@ -45,30 +45,30 @@ const optional = (expected: number) => (v: unknown): boolean => v === undefined 
  * (amount - total discount), each item's discount, and the applied amounts (equal on a fresh order) when sent.
  * A free unit added to the cart raises the amount by its price and the discount by as much.
  */
-export function expectCalculatedOrder(ctx: CheckContext, ex: Exchange, expected: Expected): void {
-  const o = ex.response.body?.order
-  if (typeof o !== 'object' || o === null) ctx.fail({ pointer: '/order', message: 'a validation with an order answers the calculated order', expected: 'an order object', actual: o }, ex)
+export function expectCalculatedOrder(ctx: CheckContext, ex: Exchange, expected: Expected, at = '/order'): void {
+  const o = getPointer(ex.response.body, at)
+  if (typeof o !== 'object' || o === null) ctx.fail({ pointer: at, message: 'a validation with an order answers the calculated order', expected: 'an order object', actual: o }, ex)
   let added = 0
   if (expected.added) {
-    const at = itemAt(ctx, ex, expected.added.source_id)
-    ctx.expectThat(ex, `${at}/quantity`, (q) => q === expected.added!.quantity, String(expected.added.quantity), 'the free units are added to the cart')
-    added = (getPointer(ex.response.body, `${at}/price`) as number | undefined ?? 0) * expected.added.quantity
-    ctx.expectThat(ex, `${at}/discount_amount`, optional(added), String(added), 'an added free unit is discounted by its whole price')
+    const line = itemAt(ctx, ex, expected.added.source_id, at)
+    ctx.expectThat(ex, `${line}/quantity`, (q) => q === expected.added!.quantity, String(expected.added.quantity), 'the free units are added to the cart')
+    added = (getPointer(ex.response.body, `${line}/price`) as number | undefined ?? 0) * expected.added.quantity
+    ctx.expectThat(ex, `${line}/discount_amount`, optional(added), String(added), 'an added free unit is discounted by its whole price')
   }
   const items = sum(expected.items) + added
-  ctx.expectField(ex, '/order/amount', CART_AMOUNT + added, 'the order amount is what was sent (plus the price of added free units)')
-  ctx.expectThat(ex, '/order/discount_amount', (v) => (v ?? 0) === expected.order, String(expected.order), 'the order-level discount (discount_amount)')
-  ctx.expectThat(ex, '/order/items_discount_amount', optional(items), String(items), 'the item-level discount (items_discount_amount)')
-  ctx.expectThat(ex, '/order/total_discount_amount', optional(expected.order + items), String(expected.order + items), 'total_discount_amount = discount_amount + items_discount_amount')
-  ctx.expectField(ex, '/order/total_amount', CART_AMOUNT - expected.order - sum(expected.items), 'total_amount = amount - total_discount_amount')
-  ctx.expectThat(ex, '/order/applied_discount_amount', optional(expected.order), String(expected.order), 'on a new order the applied order-level discount is the discount')
-  ctx.expectThat(ex, '/order/items_applied_discount_amount', optional(items), String(items), 'on a new order the applied item-level discount is the discount')
-  ctx.expectThat(ex, '/order/total_applied_discount_amount', optional(expected.order + items), String(expected.order + items), 'total_applied_discount_amount = applied order + item discounts')
+  ctx.expectField(ex, `${at}/amount`, CART_AMOUNT + added, 'the order amount is what was sent (plus the price of added free units)')
+  ctx.expectThat(ex, `${at}/discount_amount`, (v) => (v ?? 0) === expected.order, String(expected.order), 'the order-level discount (discount_amount)')
+  ctx.expectThat(ex, `${at}/items_discount_amount`, optional(items), String(items), 'the item-level discount (items_discount_amount)')
+  ctx.expectThat(ex, `${at}/total_discount_amount`, optional(expected.order + items), String(expected.order + items), 'total_discount_amount = discount_amount + items_discount_amount')
+  ctx.expectField(ex, `${at}/total_amount`, CART_AMOUNT - expected.order - sum(expected.items), 'total_amount = amount - total_discount_amount')
+  ctx.expectThat(ex, `${at}/applied_discount_amount`, optional(expected.order), String(expected.order), 'on a new order the applied order-level discount is the discount')
+  ctx.expectThat(ex, `${at}/items_applied_discount_amount`, optional(items), String(items), 'on a new order the applied item-level discount is the discount')
+  ctx.expectThat(ex, `${at}/total_applied_discount_amount`, optional(expected.order + items), String(expected.order + items), 'total_applied_discount_amount = applied order + item discounts')
   CART.forEach((line, n) => {
-    const at = itemAt(ctx, ex, line.source_id)
+    const item = itemAt(ctx, ex, line.source_id, at)
     const want = expected.items[n]
     // An item's discount_amount is optional (OrderItemCalculated); when given it says what came off that item.
-    ctx.expectThat(ex, `${at}/discount_amount`, (v) => v === undefined || v === want, String(want), `what comes off ${line.source_id}`)
+    ctx.expectThat(ex, `${item}/discount_amount`, (v) => v === undefined || v === want, String(want), `what comes off ${line.source_id}`)
   })
 }
 
@@ -80,8 +80,32 @@ async function ownTier(ctx: CheckContext, slug: string, discount: Discount): Pro
   return created.response.body.promotion.tiers[0].id
 }
 
+const REDEEMED = CASES.find((c) => c.slug === 'percent-items-limit')!
+
+/**
+ * A redemption computes the order as the validation does: the redemption answer's order (or, where the
+ * answer leaves it out, the redemption's own) follows the same formula.
+ */
+const redeemedArithmetic: Check = {
+  id: 'checkout.arithmetic-redeemed',
+  title: `redeeming ${REDEEMED.title.replace(/:.*/, '')}: the redemption's order follows the same formula`,
+  operationIds: ['createCampaign', 'redeemStackedDiscounts'],
+  readOnly: false,
+  requests: 4,
+  value: 2,
+  shares: { changes: ['campaign-list'] },
+  async run(ctx) {
+    const id = await ownTier(ctx, 'redeemed', REDEEMED.discount)
+    const body = { redeemables: [{ object: 'promotion_tier', id }], order: { ...order(), source_id: ctx.name('order'), metadata: ctx.tag }, customer: { source_id: ctx.name('customer'), metadata: ctx.tag }, metadata: ctx.tag }
+    const ex = await redeem(ctx, body, 200)
+    ctx.cleanup.keep(`redemption of ${id} (order ${body.order.source_id}, customer ${body.customer.source_id})`)
+    ctx.expectField(ex, '/redemptions/0/result', 'SUCCESS', 'the run\'s own tier is redeemed')
+    expectCalculatedOrder(ctx, ex, expectedDiscount(REDEEMED.discount, CART, CART_AMOUNT), ex.response.body.order !== undefined ? '/order' : '/redemptions/0/order')
+  },
+}
+
 /** Checkout arithmetic against the documented formulas (issue 25 §1): one check per discount type and effect. */
-export const checkoutArithmeticChecks: Check[] = CASES.map(({ slug, title, discount }) => ({
+export const checkoutArithmeticChecks: Check[] = [...CASES.map(({ slug, title, discount }): Check => ({
   id: `checkout.arithmetic-${slug}`,
   title: `${title} (validation of a 2-line cart)`,
   operationIds: ['createCampaign', 'validateStackedDiscounts'],
@@ -96,4 +120,4 @@ export const checkoutArithmeticChecks: Check[] = CASES.map(({ slug, title, disco
     ctx.expectField(ex, '/redeemables/0/status', 'APPLICABLE')
     expectCalculatedOrder(ctx, ex, expectedDiscount(discount, CART, CART_AMOUNT))
   },
-}))
+})), redeemedArithmetic]

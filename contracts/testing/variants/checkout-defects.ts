@@ -18,6 +18,7 @@ const lockNeverEnds = onResponse('validateStackedDiscounts', (res, req, ctx) => 
  */
 export const CHECKOUT_DEFECTS: Defect[] = [
   { kind: 'amount_limit ignored on an order discount', by: 'checkout.arithmetic-percent-amount-limit', shows: behaviour('/order/discount_amount'), faults: [onValidation('/order/discount_amount', 2850)] },
+  { kind: 'a redemption ignoring amount_limit per item', by: 'checkout.arithmetic-redeemed', shows: behaviour('/order/items_discount_amount'), faults: [{ operationId: 'redeemStackedDiscounts', action: 'set', pointer: '/order/items_discount_amount', value: 1900, whenStatus: 200 }] },
   { kind: 'FIXED order discount taken as the amount off', by: 'checkout.arithmetic-fixed-order', shows: behaviour('/order/total_amount'), faults: [onValidation('/order/total_amount', 2500)] },
   { kind: 'FIXED item discount taken as the amount off an item', by: 'checkout.arithmetic-fixed-items', shows: behaviour('/order/items/1/discount_amount'), faults: [onValidation('/order/items/1/discount_amount', 1000)] },
   { kind: 'amount_limit ignored per item', by: 'checkout.arithmetic-percent-items-limit', shows: behaviour('/order/items_discount_amount'), faults: [onValidation('/order/items_discount_amount', 1900)] },
