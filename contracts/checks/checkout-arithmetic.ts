@@ -47,7 +47,7 @@ const optional = (expected: number) => (v: unknown): boolean => v === undefined 
  */
 export function expectCalculatedOrder(ctx: CheckContext, ex: Exchange, expected: Expected, at = '/order'): void {
   const o = getPointer(ex.response.body, at)
-  if (typeof o !== 'object' || o === null) ctx.fail({ pointer: at, message: 'a validation with an order answers the calculated order', expected: 'an order object', actual: o }, ex)
+  if (typeof o !== 'object' || o === null) ctx.fail({ pointer: at, message: 'a validation or redemption of an order answers the calculated order', expected: 'an order object', actual: o }, ex)
   let added = 0
   if (expected.added) {
     const line = itemAt(ctx, ex, expected.added.source_id, at)
@@ -64,6 +64,8 @@ export function expectCalculatedOrder(ctx: CheckContext, ex: Exchange, expected:
   ctx.expectThat(ex, `${at}/applied_discount_amount`, optional(expected.order), String(expected.order), 'on a new order the applied order-level discount is the discount')
   ctx.expectThat(ex, `${at}/items_applied_discount_amount`, optional(items), String(items), 'on a new order the applied item-level discount is the discount')
   ctx.expectThat(ex, `${at}/total_applied_discount_amount`, optional(expected.order + items), String(expected.order + items), 'total_applied_discount_amount = applied order + item discounts')
+  // The items of the calculated order are optional (OrderCalculated): without them only the totals are held to the formula.
+  if (!Array.isArray(getPointer(ex.response.body, `${at}/items`))) return
   CART.forEach((line, n) => {
     const item = itemAt(ctx, ex, line.source_id, at)
     const want = expected.items[n]

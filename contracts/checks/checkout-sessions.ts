@@ -31,7 +31,8 @@ export const checkoutSessionChecks: Check[] = [
     readOnly: false,
     requests: 10,
     value: 2,
-    shares: { changes: ['campaign-list', 'clock'] },
+    // A lock lives on the target's clock: no other check may move it while this one holds a lock.
+    shares: { reads: ['clock'], changes: ['campaign-list', 'clock'] },
     async run(ctx) {
       const code = await ownCode(ctx, 'session-coupon')
       const owner = customer(ctx, 'session-owner')
@@ -55,7 +56,8 @@ export const checkoutSessionChecks: Check[] = [
     readOnly: false,
     requests: 10,
     value: 2,
-    shares: { changes: ['campaign-list', 'clock'] },
+    // A lock lives on the target's clock: no other check may move it while this one holds a lock.
+    shares: { reads: ['clock'], changes: ['campaign-list', 'clock'] },
     async run(ctx) {
       const code = await ownGiftCard(ctx, 'session-gift')
       const gift = (credits: number) => ({ ...voucher(code), gift: { credits } })
