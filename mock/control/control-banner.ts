@@ -12,6 +12,8 @@ export function controlBanner(config: MockConfig, url: string): string[] {
     `Console: ${url}/_mock/ui${token ? `?token=${token}` : ''} (API reference with try it, state, request journal)`,
     `Control plane: browsers from ${origins}; Host: ${hosts}`,
     ...(token ? [`Control token: ${token} (send it as ${CONTROL_TOKEN_HEADER}: <token> on every /_mock call)`] : []),
+    // the rule a script meets first: a bare `curl -X POST` is refused (control-guard.ts, isSimple)
+    `Calls that change the mock need a JSON content type or an X- header: curl -X POST -H 'Content-Type: application/json'${token ? ` -H '${CONTROL_TOKEN_HEADER}: ${token}'` : ''} ${url}/_mock/reset`,
   ]
 }
 
