@@ -5,7 +5,7 @@ import type { LevelWithSilent } from 'pino'
 import { CliError, USAGE_ERROR } from '../src/cli/cli-error.js'
 import { envValue, existingFolder, fileInExistingFolder, integerOption, numberOption } from '../src/cli/options.js'
 import { createMockListener } from './listener.js'
-import { controlBanner, exposureWarning } from './control/control-banner.js'
+import { CONTROL_HELP, controlBanner, exposureWarning } from './control/control-banner.js'
 import { ensureControlToken } from './control/control-guard.js'
 import { DEFAULT_CREDENTIALS, type MockConfigInput } from './config.js'
 import { createMockDeps, type MockDeps } from './deps.js'
@@ -78,6 +78,7 @@ export function mockCommand(io: ServeIo = { stdout: process.stdout, env: process
         .default(listEnv(env, 'PROMOKIT_ALLOWED_HOSTS', hostOption)),
     )
     .addOption(opt('--control-token <token>', 'token every control API call must send (X-Promokit-Control-Token); default: none on loopback, a random one (printed) when --host is anything else', undefined, ['PROMOKIT_CONTROL_TOKEN']))
+    .addHelpText('after', CONTROL_HELP)
     .action(async (flags: RawFlags, command: Command) => {
       // Every value is checked before anything starts; a wrong one names the flag, or the env variable it came from.
       const name: Namer = (key, flag) => {
