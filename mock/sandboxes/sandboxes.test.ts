@@ -102,6 +102,14 @@ describe('sandbox limit and the state dump (issue 21)', () => {
     })
   }
 
+  it("counts what each list of the dump holds (the counts come from the stores' sizes, not from the lists)", async () => {
+    const t = await createTestApp()
+    const lengths = (dump: Record<string, unknown[]>) => Object.fromEntries(Object.entries(dump).map(([name, list]) => [name, list.length]))
+
+    for (const project of t.deps.projects.all()) expect(project.counts()).toEqual(lengths(project.dump()))
+    expect(Object.values(t.deps.projects.all()[0].counts()).filter((n) => n > 0).length).toBeGreaterThanOrEqual(8)
+  })
+
   it('stops at the default limit of 100 sandboxes, where /_mock/state holds their counts, not their objects', async () => {
     const t = await createTestApp()
     for (let i = 0; i < 100; i++) expect((await t.request.post('/_mock/sandboxes').type('json')).status).toBe(201)
