@@ -1,11 +1,11 @@
 // `node dist/bench/state-at-cap.js [sandboxes...]` (default 100 1000 2000): what `GET /_mock/state` costs
 // with that many sandboxes (issue 21 §4: "stays under a second at the cap"). Per count it starts
-// `promokit mock --max-sandboxes <n>`, creates the sandboxes, then times the dump (median of 5, its size),
-// how long an API read sent just after it waits, and the mock's memory.
+// `promokit mock --max-sandboxes <n>`, creates the sandboxes, then times the dump (median of 5, the mock's
+// CPU time per dump, its size), how long an API read sent just after it waits, and the mock's memory.
 import { join } from 'node:path'
 import { packageRoot } from '../src/paths.js'
 import { APP_HEADERS } from './lib/calls.js'
-import { freePort, startServer, stopAll, treeRssMb } from './lib/processes.js'
+import { freePort, startServer, stopAll, treeCpuMs, treeRssMb } from './lib/processes.js'
 
 const counts = process.argv.slice(2).map(Number)
 const CONTROL = { 'Content-Type': 'application/json' }
@@ -37,14 +37,19 @@ async function measure(sandboxes: number): Promise<string> {
       const statuses = await Promise.all(batch)
       if (statuses.some((s) => s !== 201)) throw new Error(`creating sandboxes answered ${statuses.join(', ')}`)
     }
+    // CPU time the mock spends per dump: on a shared machine wall time moves with the load, this much less
+    const pid = server.child.pid as number
+    const cpuBefore = treeCpuMs(pid)
     const dumps = []
     for (let i = 0; i < 5; i++) dumps.push(await timed(`${server.url}/_mock/state`))
+    const cpuPerDump = (treeCpuMs(pid) - cpuBefore) / dumps.length
     const countsOnly = []
     for (let i = 0; i < 5; i++) countsOnly.push(await timed(`${server.url}/_mock/state?counts=true`))
     // an API read sent right behind a dump waits for it: the dump blocks the mock while it is built
     const [, behind] = await Promise.all([timed(`${server.url}/_mock/state`), new Promise((r) => setTimeout(r, 1)).then(() => timed(`${server.url}/v1/campaigns?limit=1`, APP_HEADERS))])
-    const rss = server.child.pid ? treeRssMb(server.child.pid) : NaN
-    return `${sandboxes} sandboxes: GET /_mock/state median ${Math.round(median(dumps.map((d) => d.ms)))} ms (max ${Math.round(Math.max(...dumps.map((d) => d.ms)))}), ${(dumps[0].bytes / 1024).toFixed(0)} KB; ` +
+    const rss = treeRssMb(pid)
+    return `${sandboxes} sandboxes: GET /_mock/state median ${Math.round(median(dumps.map((d) => d.ms)))} ms (max ${Math.round(Math.max(...dumps.map((d) => d.ms)))}), ` +
+      `${Math.round(cpuPerDump)} ms CPU each, ${(dumps[0].bytes / 1024).toFixed(0)} KB; ` +
       `?counts=true ${Math.round(median(countsOnly.map((d) => d.ms)))} ms; an API read behind it ${Math.round(behind.ms)} ms; RSS ${Math.round(rss)} MB`
   } finally {
     await server.stop()
