@@ -12,6 +12,8 @@ export interface RunOptions {
   concurrency?: number
   /** Ids of the checks to run (default: all). */
   only?: readonly string[]
+  /** The checks to pick from (default: the suite's; e.g. generated ones). */
+  checks?: Suite['checks']
 }
 
 /**
@@ -30,7 +32,7 @@ export async function runAgainst(mock: MockServer, suite: Suite, how: Misbehavio
       ids: { projectId: mock.credentials.projectId },
       isMock: true,
       validator: suite.validator,
-      checks: options.only ? suite.checks.filter((c) => options.only!.includes(c.id)) : suite.checks,
+      checks: options.only ? (options.checks ?? suite.checks).filter((c) => options.only!.includes(c.id)) : (options.checks ?? suite.checks),
       concurrency: options.concurrency ?? 4,
     })
   } finally {
