@@ -66,7 +66,7 @@ export const DEFECTS: Defect[] = [
   { kind: 'error body without key', by: 'campaigns.get-unknown-404', shows: { pointer: '/key', keyword: 'errorFormat' }, faults: [drop('getCampaign', '/key', 404)] },
   { kind: 'error code not the HTTP status', by: 'campaigns.get-unknown-404', shows: { pointer: '/code', keyword: 'errorFormat' }, faults: [set(undefined, '/code', 500, 404)] },
   { kind: 'error body as HTML', by: 'campaigns.get-unknown-404', shows: { location: 'content-type', pointer: '', keyword: 'contentType' }, faults: [answerHeader(undefined, 'content-type', 'text/html; charset=utf-8', 404)] },
-  { kind: 'error body without request_id', by: 'campaigns.get-unknown-404', shows: { pointer: '/request_id', keyword: 'errorFormat' }, faults: [drop(undefined, '/request_id', 404)] },
+  { kind: 'error body without message', by: 'campaigns.get-unknown-404', shows: { pointer: '/message', keyword: 'errorFormat' }, faults: [drop(undefined, '/message', 404)] },
   { kind: '401 with another key', by: 'auth.getCampaign', shows: { location: 'behaviour', pointer: '/key' }, faults: [set(undefined, '/key', 'unauthorised', 401)] },
   { kind: 'campaign read answered text/plain', by: 'campaigns.create-promotion', shows: { location: 'content-type', pointer: '', keyword: 'contentType' }, faults: [answerHeader('getCampaign', 'content-type', 'text/plain')] },
   // Shapes and values
