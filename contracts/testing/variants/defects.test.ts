@@ -31,6 +31,8 @@ describe('the contract suite catches every injected defect (issue 12 section 2)'
     const report = await runAgainst(t.mock, t.suite, defect, { only: [defect.by] })
     const result = report.results.find((r) => r.id === defect.by)
     expect(result?.status, failures(report).join('\n')).toBe('failed')
+    // caught because of the defect: at least one of its faults fired
+    if ('faults' in defect) expect(report.unfired.length).toBeLessThan(defect.faults.length)
     const failure = result!.failure!
     // A crash answered 5xx fails any check: it must not pass for the defect being caught.
     expect(failure.status ?? 0, failures(report).join('\n')).toBeLessThan(500)

@@ -24,9 +24,11 @@ describe('each check issue 25 added catches a defect injected for it, where it s
   })
 
   it.each(SPEC_DERIVED_DEFECTS)('$kind: caught by $by at $where', async ({ by, where, faults, generate }) => {
-    const report = await runOne(by, faults(t.mock.credentials), generate)
+    const armed = faults(t.mock.credentials)
+    const report = await runOne(by, armed, generate)
     const failed = report.results.find((r) => r.id === by && r.status === 'failed')
     expect(failed, JSON.stringify(report.results.map((r) => [r.id, r.status, r.reason]))).toBeDefined()
+    expect(report.unfired.length, 'caught because of the defect: at least one of its faults fired').toBeLessThan(armed.length)
     const problems = failed!.failure!.problems
     expect(problems.some((p) => p.pointer.startsWith(where) || p.keyword === where || p.location === where || p.message.includes(where)), JSON.stringify(problems)).toBe(true)
     expect(failed!.failure!.curl).toMatch(/^curl -X /)
