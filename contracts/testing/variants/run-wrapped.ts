@@ -23,7 +23,7 @@ export interface RunOptions {
  */
 export async function runAgainst(mock: MockServer, suite: Suite, how: Misbehaviour, options: RunOptions = {}): Promise<RunReport & { unfired: Fault[] }> {
   await mock.reset()
-  if ('faults' in how) for (const fault of how.faults) await armFault(mock.url, fault)
+  if ('faults' in how) await armFaults(mock.url, how.faults)
   const wrapped = 'behaviour' in how ? await wrapMock(mock.url, how.behaviour, suite.validator.operations) : undefined
   try {
     const report = await runSuite({
@@ -45,6 +45,11 @@ export async function runAgainst(mock: MockServer, suite: Suite, how: Misbehavio
 
 async function armedFaults(baseUrl: string): Promise<Fault[]> {
   return ((await (await fetch(`${baseUrl}/_mock/faults`)).json()) as { faults: Fault[] }).faults
+}
+
+/** Arms each fault in the mock at `baseUrl` (`POST /_mock/faults`); a refused one throws. */
+export async function armFaults(baseUrl: string, faults: readonly FaultInput[]): Promise<void> {
+  for (const fault of faults) await armFault(baseUrl, fault)
 }
 
 async function armFault(baseUrl: string, fault: FaultInput): Promise<void> {
