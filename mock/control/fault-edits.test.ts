@@ -55,6 +55,15 @@ describe('edit and status-rewrite faults (POST /_mock/faults)', () => {
     expect([created.status, created.body.hierarchy]).toEqual([200, 7])
   })
 
+  it('narrows edits of the answer and status rewrites to the requests a matcher names', async () => {
+    const t = await createTestApp()
+    await arm(t, { operationId: 'getVoucher', action: 'set', pointer: '/code', value: 'EDITED', match: { params: { code: 'WELCOME-0002' } } })
+    await arm(t, { operationId: 'getVoucher', action: 'status', status: 200, whenStatus: 404, match: { params: { code: 'NO-SUCH-CODE' } } })
+    const read = async (code: string) => (await t.request.get(`/v1/vouchers/${code}`).set(t.headers.app))
+    expect([(await read('WELCOME-0002')).body.code, (await read('WELCOME-0001')).body.code]).toEqual(['EDITED', 'WELCOME-0001'])
+    expect([(await read('NO-SUCH-CODE')).status, (await read('OTHER-MISSING')).status]).toEqual([200, 404])
+  })
+
   it('counts each edit as a hit and disarms it after `times`', async () => {
     const t = await createTestApp()
     await arm(t, { operationId: 'listCampaigns', action: 'set', in: 'request.query', name: 'limit', value: '1', times: 1 })
@@ -77,7 +86,7 @@ describe('edit and status-rewrite faults (POST /_mock/faults)', () => {
     ['a value on a drop', { action: 'drop', pointer: '/a', value: 1 }, /^value: only action set/],
     ['an edit field on a status fault', { action: 'status', status: 500, in: 'request.query' }, /^in: only the edits/],
     ['whenStatus on a request edit', { action: 'drop', in: 'request.query', name: 'limit', whenStatus: 200 }, /^whenStatus: only a status fault or an edit of the answer/],
-    ['a matcher on a status rewrite', { action: 'status', status: 200, whenStatus: 400, match: { query: { a: '1' } } }, /^match: a status fault with whenStatus/],
+    ['a matcher on an edit of the request', { action: 'drop', in: 'request.query', name: 'limit', match: { query: { a: '1' } } }, /^match: an edit in request.query takes no matcher/],
     ['a 1xx whenStatus', { action: 'status', status: 200, whenStatus: 100 }, /^whenStatus: must be >= 200/],
   ])('refuses %s with a 400 naming the field, arming nothing', async (_, fault, details) => {
     const t = await createTestApp()

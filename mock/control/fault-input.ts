@@ -35,6 +35,8 @@ export function parseFault(body: Record<string, unknown>, isOperation: (id: stri
   }
   if (match !== undefined) {
     if (!MATCHABLE_ACTIONS.includes(action as FaultAction)) throw bad(`match: only actions ${MATCHABLE_ACTIONS.join(', ')} take a matcher`)
+    // an edit of the request is made before the mock has read (and parsed) the values a matcher compares
+    if (fault.in?.startsWith('request.')) throw bad(`match: an edit in ${fault.in} takes no matcher; only edits of the answer do`)
     fault.match = parseMatch(match)
   }
   if (action === 'hang') {
@@ -46,8 +48,6 @@ export function parseFault(body: Record<string, unknown>, isOperation: (id: stri
   if (whenStatus !== undefined) {
     if (!isStatus(whenStatus)) throw bad('whenStatus: must be an HTTP status (200-599)')
     if (!answerFault(fault)) throw bad('whenStatus: only a status fault or an edit of the answer (in response.body or response.headers) takes whenStatus')
-    // a status rewrite acts on answers already made, where the request's values are no longer at hand
-    if (fault.action === 'status' && match !== undefined) throw bad('match: a status fault with whenStatus rewrites answers and takes no matcher')
     fault.whenStatus = whenStatus
   }
   if (times !== undefined) {

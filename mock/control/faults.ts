@@ -23,8 +23,8 @@ export type EditTarget = (typeof EDIT_TARGETS)[number]
 export const NETWORK_ACTIONS = ['reset', 'abort', 'hang'] as const
 export type NetworkAction = (typeof NETWORK_ACTIONS)[number]
 
-/** Actions a matcher may narrow: the ones taken where the request's values are known. */
-export const MATCHABLE_ACTIONS: readonly FaultAction[] = ['status', ...NETWORK_ACTIONS]
+/** Actions a matcher may narrow: the ones taken where the request's values are known (edits: of the answer only). */
+export const MATCHABLE_ACTIONS: readonly FaultAction[] = ['status', ...NETWORK_ACTIONS, ...EDIT_ACTIONS]
 
 export interface FaultInput {
   /** The operation it applies to; omitted means every operation. */
@@ -46,7 +46,7 @@ export interface FaultInput {
   whenStatus?: number
   /** How many times it fires before it is removed; omitted means until cleared. */
   times?: number
-  /** Only requests with these values (status and network faults). */
+  /** Only requests with these values (status, network faults and edits of the answer). */
   match?: FaultMatch
   /** `hang`: the longest the request is held before its connection is closed. */
   ms?: number
@@ -116,23 +116,26 @@ export class FaultRegistry {
   take(operationId: string, action: FaultAction, status?: number, request?: FaultRequest): Fault | undefined {
     if (this.#faults.length === 0) return undefined
     const fault = this.#faults.find(
-      (f) => matches(f, operationId, action, status) && !(action === 'status' && f.whenStatus !== undefined) && (!f.match || (request !== undefined && matchesRequest(f.match, request))),
+      (f) => matches(f, operationId, action, status) && !(action === 'status' && f.whenStatus !== undefined) && matchedBy(f, request),
     )
     return fault && this.#hit(fault)
   }
 
   /** The status an armed `status` fault with `whenStatus` gives an answer of `status` (counted as a hit), if any. */
-  rewrittenStatus(operationId: string, status: number): number | undefined {
+  rewrittenStatus(operationId: string, status: number, request?: FaultRequest): number | undefined {
     if (this.#faults.length === 0) return undefined
-    const fault = this.#faults.find((f) => f.whenStatus === status && matches(f, operationId, 'status', status))
+    const fault = this.#faults.find((f) => f.whenStatus === status && matches(f, operationId, 'status', status) && matchedBy(f, request))
     return fault && this.#hit(fault).status
   }
 
-  /** Every armed edit of `target` for the operation (and answer status), in the order armed, each counted as a hit. */
-  edits(operationId: string, target: EditTarget, status?: number): Fault[] {
+  /**
+   * Every armed edit of `target` for the operation (and answer status), in the order armed, each counted as a
+   * hit. An edit with a matcher applies only when the request is given and matches.
+   */
+  edits(operationId: string, target: EditTarget, status?: number, request?: FaultRequest): Fault[] {
     if (this.#faults.length === 0) return []
     return this.#faults
-      .filter((f) => (EDIT_ACTIONS as readonly string[]).includes(f.action) && (f.in ?? 'response.body') === target && matches(f, operationId, f.action, status))
+      .filter((f) => (EDIT_ACTIONS as readonly string[]).includes(f.action) && (f.in ?? 'response.body') === target && matches(f, operationId, f.action, status) && matchedBy(f, request))
       .map((f) => this.#hit(f))
   }
 
@@ -142,6 +145,8 @@ export class FaultRegistry {
     return { ...fault }
   }
 }
+
+const matchedBy = (f: Fault, request: FaultRequest | undefined): boolean => !f.match || (request !== undefined && matchesRequest(f.match, request))
 
 const matches = (f: Fault, operationId: string, action: FaultAction, status?: number): boolean =>
   f.action === action &&

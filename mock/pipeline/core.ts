@@ -114,7 +114,7 @@ export function createMockCore(deps: MockDeps, options: MockCoreOptions = {}): M
     if (result.network) return { status: result.status, headers: exchange.headers, network: { result, faults: deps.faults } }
     let answer: CoreAnswer
     try {
-      answer = operationId ? answerWithFaults(result, operationId, deps.faults, exchange.headers) : toAnswer(result, exchange.headers)
+      answer = operationId ? answerWithFaults(result, operationId, deps.faults, exchange) : toAnswer(result, exchange.headers)
     } catch (error) {
       answer = toAnswer(failure(exchange, error), exchange.headers)
     }

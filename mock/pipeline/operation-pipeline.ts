@@ -23,6 +23,7 @@ export function createOperationPipeline(deps: MockDeps, handlers: HandlerSet): (
   function serve(exchange: RequestInFlight, plan: OperationPlan, rawParams: Record<string, string>, read: ReadBody): HandlerResult | Promise<HandlerResult> {
     const { request } = exchange
     const query = parseQuery(exchange.search, deps.qs)
+    if (deps.faults.size > 0) exchange.faultRequest = { params: rawParams, query, headers: request.headers, body: read.body }
     const auth = authenticate(plan.security, { operationId: plan.operationId, headers: request.headers, query }, deps)
     rateLimits.afterAuthentication(deps, exchange, auth)
     const valid = validateInput(deps, validQueries, plan, exchange, { params: rawParams, query, ...read })

@@ -1,6 +1,6 @@
 import type { FaultRegistry } from '../control/faults.js'
 import type { HandlerResult } from '../types.js'
-import type { CoreAnswer } from './exchange.js'
+import type { CoreAnswer, RequestInFlight } from './exchange.js'
 import { editBody, editNamed } from './fault-edits.js'
 import { jsonTextOf } from './json-text.js'
 
@@ -9,17 +9,19 @@ const JSON_TYPE = 'application/json; charset=utf-8'
 /**
  * An operation's answer with the armed answer faults applied: a `status` rewrite (an Error body's `code`
  * follows it), then edits of the JSON body and of the headers. `whenStatus` compares with the status the
- * mock answered; the body is copied first, so store objects are never touched.
+ * mock answered, a matcher the request's values as read (before validation coerced them); the body is copied
+ * first, so store objects are never touched.
  */
-export function answerWithFaults(result: HandlerResult, operationId: string, faults: FaultRegistry, headers: Record<string, string>): CoreAnswer {
-  if (faults.size === 0) return toAnswer(result, headers)
+export function answerWithFaults(result: HandlerResult, operationId: string, faults: FaultRegistry, exchange: RequestInFlight): CoreAnswer {
+  if (faults.size === 0) return toAnswer(result, exchange.headers)
   const answered = result.status
-  const status = faults.rewrittenStatus(operationId, answered)
+  const request = exchange.faultRequest
+  const status = faults.rewrittenStatus(operationId, answered, request)
   let out = status === undefined ? result : withStatus(result, status)
-  const edits = out.contentType ? [] : faults.edits(operationId, 'response.body', answered)
+  const edits = out.contentType ? [] : faults.edits(operationId, 'response.body', answered, request)
   if (edits.length > 0) out = { ...out, body: editBody(out.body, edits), text: undefined }
-  const answer = toAnswer(out, headers)
-  const headerEdits = faults.edits(operationId, 'response.headers', answered)
+  const answer = toAnswer(out, exchange.headers)
+  const headerEdits = faults.edits(operationId, 'response.headers', answered, request)
   return headerEdits.length === 0 ? answer : { ...answer, headers: editNamed(answer.headers, headerEdits, true) }
 }
 
