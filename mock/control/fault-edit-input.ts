@@ -1,4 +1,4 @@
-import { ApiError } from '../errors.js'
+import { ApiError } from '../engine/errors.js'
 import { EDIT_TARGETS, type EditTarget, type FaultInput } from './faults.js'
 import { parsePointer } from '../../src/json-pointer.js'
 
