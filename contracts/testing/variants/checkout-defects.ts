@@ -1,8 +1,9 @@
 import type { FaultInput } from '../../../mock/control/faults.js'
+import { set } from './defect-faults.js'
 import type { Defect } from './defects.js'
 import { onResponse } from './rewrites.js'
 
-const onValidation = (pointer: string, value: unknown): FaultInput => ({ operationId: 'validateStackedDiscounts', action: 'set', pointer, value, whenStatus: 200 })
+const onValidation = (pointer: string, value: unknown): FaultInput => set('validateStackedDiscounts', pointer, value)
 const behaviour = (pointer: string) => ({ location: 'behaviour' as const, pointer })
 
 /** A LOCK that never ends: once a code was locked, every validation of it without a session is answered invalid. */
