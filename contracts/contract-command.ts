@@ -226,7 +226,7 @@ async function runContractCommand(flags: ContractFlags, io: CommandIo): Promise<
   } finally {
     stopSignals()
     await target.close()
-    await recording?.writer.close()
+    recording?.writer.close()
   }
   if (recording) io.stdout.write(`${recording.writer.entries} exchange(s) recorded to ${resolve(recording.writer.path)}\n`)
   if (flags.recordBaseline) {

@@ -7,16 +7,15 @@ import { harValidator } from '../testing/har-schema.js'
 import { toHarEntry } from './har-entry.js'
 import { HarWriter } from './har-writer.js'
 
-// a full disk, on demand: the writer's asynchronous writes fail while `disk.full` is set
+// a full disk, on demand: the writer's writes fail while `disk.full` is set
 const disk = vi.hoisted(() => ({ full: false }))
 vi.mock('node:fs', async (importOriginal) => {
   const real = await importOriginal<typeof fs>()
-  const write = (...args: unknown[]) => {
-    if (!disk.full) return (real.write as (...a: unknown[]) => void)(...args)
-    const callback = args.at(-1) as (error: Error) => void
-    process.nextTick(() => callback(Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' })))
+  const writeSync = (...args: unknown[]) => {
+    if (disk.full) throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' })
+    return (real.writeSync as (...a: unknown[]) => number)(...args)
   }
-  return { ...real, write }
+  return { ...real, writeSync }
 })
 
 const dir = mkdtempSync(join(tmpdir(), 'promokit-har-'))
@@ -50,16 +49,20 @@ describe('HarWriter', () => {
     expect(read().log.entries.map((e: any) => e.request.url)).toEqual(urls(7))
     expect(validate(read())).toEqual([])
     expect(writer.size).toBe(readFileSync(path).length)
-    await writer.close()
+    writer.close()
     await expect(writer.append(toHarEntry(exchange(8)))).rejects.toThrow(/closed/)
     expect(read().log.entries).toHaveLength(7)
   })
 
-  it('close waits for the entries still queued', async () => {
+  it('writes the entries of one event-loop turn in one write, and close writes those still pending', async () => {
     const path = join(dir, 'b.har')
     const writer = new HarWriter(path, { name: 'test', version: '1' })
-    for (let i = 1; i <= 5; i++) void writer.append(toHarEntry(exchange(i)))
-    await writer.close()
+    const turn = [1, 2, 3].map((i) => writer.append(toHarEntry(exchange(i))))
+    expect(JSON.parse(readFileSync(path, 'utf8')).log.entries).toHaveLength(0)
+    await Promise.all(turn)
+    expect(JSON.parse(readFileSync(path, 'utf8')).log.entries).toHaveLength(3)
+    for (let i = 4; i <= 5; i++) void writer.append(toHarEntry(exchange(i)))
+    writer.close()
     expect(JSON.parse(readFileSync(path, 'utf8')).log.entries).toHaveLength(5)
   })
 
@@ -75,7 +78,7 @@ describe('HarWriter', () => {
     }
     expect((await writer.failure).message).toMatch(/ENOSPC/)
     await expect(writer.append(toHarEntry(exchange(3)))).rejects.toThrow(/ENOSPC/)
-    await writer.close()
+    writer.close()
     expect(JSON.parse(readFileSync(path, 'utf8')).log.entries).toHaveLength(1)
   })
 

@@ -45,7 +45,7 @@ async function runRecord(flags: RecordFlags, io: RecordIo): Promise<void> {
   try {
     server = await listen(createRecordingProxy({ target: flags.target, writer, transport }), flags.host, flags.port)
   } catch (error) {
-    await writer.close()
+    writer.close()
     throw new CliError(USAGE_ERROR, `cannot listen on ${flags.host}:${flags.port}: ${(error as Error).message}`)
   }
   const { port } = server.address() as AddressInfo
@@ -54,7 +54,7 @@ async function runRecord(flags: RecordFlags, io: RecordIo): Promise<void> {
   const failure = await Promise.race([stopSignal(), writer.failure])
   await closeServer(server)
   transport.close()
-  await writer.close()
+  writer.close()
   if (failure) throw new CliError(1, `stopped recording: ${resolve(flags.out)} could not be written (${failure.message}); it holds the exchanges before the failure`)
   io.stdout.write(`${writer.entries} exchange(s) recorded to ${resolve(flags.out)} (${writer.size} bytes)\n`)
 }

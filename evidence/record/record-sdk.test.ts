@@ -51,7 +51,7 @@ beforeAll(async () => {
     steps.push(String(await wrong.categories.list().catch((e: { code: number }) => e.code)))
   } finally {
     await closeServer(proxy)
-    await writer.close()
+    writer.close()
     await recorded.close()
   }
 }, 60_000)

@@ -1,6 +1,5 @@
 import { open, readFile, truncate, type FileHandle } from 'node:fs/promises'
 import { crc32 } from 'node:zlib'
-import { GroupCommit } from '../../src/group-commit.js'
 import { StateFileError } from './state-file.js'
 
 /**
@@ -78,6 +77,25 @@ function parseLine(line: Buffer): unknown {
   }
 }
 
+interface Batch {
+  lines: string[]
+  done: Promise<void>
+  resolve: () => void
+  reject: (error: Error) => void
+}
+
+function newBatch(): Batch {
+  let resolve!: () => void
+  let reject!: (error: Error) => void
+  const done = new Promise<void>((res, rej) => {
+    resolve = res
+    reject = rej
+  })
+  // a batch nobody waits for (a read that generated codes and was answered anyway) must not be an unhandled rejection
+  done.catch(() => undefined)
+  return { lines: [], done, resolve, reject }
+}
+
 /**
  * Appends records with group commit: the records of every request that finished while the previous
  * write was in progress go out in one write (and, with `always`, one fdatasync). A record's promise
@@ -86,8 +104,10 @@ function parseLine(line: Buffer): unknown {
 export class JournalWriter {
   readonly #handle: FileHandle
   readonly #policy: FsyncPolicy
-  readonly #commit = new GroupCommit<string>((lines) => this.#write(lines))
+  #queued: Batch | undefined
+  #writing: Promise<void> | undefined
   #unsynced = false
+  #failed: Error | undefined
   #timer: NodeJS.Timeout | undefined
   #bytes: number
   /** Writes and fdatasyncs issued so far (group commit: far fewer than records under concurrency). */
@@ -128,21 +148,36 @@ export class JournalWriter {
   }
 
   append(record: unknown): Promise<void> {
-    if (this.#commit.failed) return Promise.reject(this.#commit.failed)
+    if (this.#failed) return Promise.reject(this.#failed)
     const line = journalLine(record)
     this.#bytes += Buffer.byteLength(line)
+    const batch = (this.#queued ??= newBatch())
+    batch.lines.push(line)
     this.stats.records++
-    return this.#commit.add(line)
+    this.#writing ??= this.#drain()
+    return batch.done
   }
 
-  /** One batch: one write (and, with `always`, one fdatasync). */
-  async #write(lines: string[]): Promise<void> {
-    await this.#handle.write(lines.join(''))
-    this.stats.writes++
-    if (this.#policy === 'always') {
-      await this.#handle.datasync()
-      this.stats.syncs++
-    } else this.#unsynced = true
+  async #drain(): Promise<void> {
+    while (this.#queued) {
+      const batch = this.#queued
+      this.#queued = undefined
+      try {
+        if (this.#failed) throw this.#failed
+        await this.#handle.write(batch.lines.join(''))
+        this.stats.writes++
+        if (this.#policy === 'always') {
+          await this.#handle.datasync()
+          this.stats.syncs++
+        } else this.#unsynced = true
+        batch.resolve()
+      } catch (error) {
+        // a journal with a failed write may hold half a record: nothing more is acknowledged through it
+        this.#failed ??= error as Error
+        batch.reject(this.#failed)
+      }
+    }
+    this.#writing = undefined
   }
 
   /**
@@ -150,7 +185,7 @@ export class JournalWriter {
    * steady load they never stop, and the once-a-second promise must still hold.
    */
   async sync(): Promise<void> {
-    if (!this.#unsynced || this.#commit.failed) return
+    if (!this.#unsynced || this.#failed) return
     this.#unsynced = false
     await this.#handle.datasync()
     this.stats.syncs++
@@ -159,7 +194,7 @@ export class JournalWriter {
   async close(): Promise<void> {
     clearInterval(this.#timer)
     try {
-      await this.#commit.idle()
+      await this.#writing
       await this.sync()
     } finally {
       await this.#handle.close()
