@@ -1,4 +1,3 @@
-import * as fs from 'node:fs'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -6,17 +5,9 @@ import { afterAll, describe, expect, it, vi } from 'vitest'
 import { harValidator } from '../testing/har-schema.js'
 import { toHarEntry } from './har-entry.js'
 import { HarWriter } from './har-writer.js'
+import { disk } from '../testing/full-disk.js'
 
-// a full disk, on demand: the writer's writes fail while `disk.full` is set
-const disk = vi.hoisted(() => ({ full: false }))
-vi.mock('node:fs', async (importOriginal) => {
-  const real = await importOriginal<typeof fs>()
-  const writeSync = (...args: unknown[]) => {
-    if (disk.full) throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' })
-    return (real.writeSync as (...a: unknown[]) => number)(...args)
-  }
-  return { ...real, writeSync }
-})
+vi.mock('node:fs', async (importOriginal) => (await import('../testing/full-disk.js')).withFullDisk(await importOriginal()))
 
 const dir = mkdtempSync(join(tmpdir(), 'promokit-har-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))

@@ -51,7 +51,7 @@ async function runRecord(flags: RecordFlags, io: RecordIo): Promise<void> {
   const { port } = server.address() as AddressInfo
   const url = `http://${flags.host.includes(':') ? `[${flags.host}]` : flags.host}:${port}`
   io.stdout.write(`Recording ${flags.target} through ${url} to ${resolve(flags.out)} (Ctrl-C stops; the file is complete after every exchange)\n`)
-  const failure = await Promise.race([stopSignal(), writer.failure])
+  const failure = await stopped(writer.failure)
   await closeServer(server)
   transport.close()
   writer.close()
@@ -59,12 +59,14 @@ async function runRecord(flags: RecordFlags, io: RecordIo): Promise<void> {
   io.stdout.write(`${writer.entries} exchange(s) recorded to ${resolve(flags.out)} (${writer.size} bytes)\n`)
 }
 
-function stopSignal(): Promise<undefined> {
-  return new Promise((resolveStop) => {
-    const stop = (): void => {
-      process.off('SIGINT', stop).off('SIGTERM', stop)
-      resolveStop(undefined)
-    }
-    process.on('SIGINT', stop).on('SIGTERM', stop)
-  })
+/** Ctrl-C or SIGTERM (undefined), or the HAR file's first write error, whichever comes first; the signal handlers go either way. */
+async function stopped(failure: Promise<Error>): Promise<Error | undefined> {
+  let stop!: () => void
+  const signalled = new Promise<undefined>((resolveStop) => (stop = () => resolveStop(undefined)))
+  process.on('SIGINT', stop).on('SIGTERM', stop)
+  try {
+    return await Promise.race([signalled, failure])
+  } finally {
+    process.off('SIGINT', stop).off('SIGTERM', stop)
+  }
 }
