@@ -1,5 +1,6 @@
 import type { Check, CheckContext } from '../check.js'
 import type { Exchange } from '../http-client.js'
+import { listResources } from '../list-resources.js'
 import { listItems } from '../list-shapes.js'
 import { authFor } from '../operation-auth.js'
 import type { SuiteOperation } from '../suite-validator.js'
@@ -27,27 +28,6 @@ function compare(a: unknown, b: unknown): number {
  * on every page and equal to what the listing holds, `has_more` true exactly while more follow, every `order` the
  * spec documents honoured, and each scalar filter named like an item field keeping exactly the matching items.
  */
-/**
- * What each list's pages depend on, in the names writers declare (check-costs.ts): a writer of the same list
- * running beside the paging would move items between pages and fail it falsely under --concurrency. Lists of
- * what campaigns hold (vouchers, tiers, redemptions, exports, async actions) move with the campaign list and the
- * clock (generation); the rest with their own resource.
- */
-const LIST_READS: Record<string, string[]> = {
-  listCampaigns: ['campaign-list'],
-  listCategories: ['categories'],
-  listRewardAssignments: ['reward-assignment'],
-  listReferralCodeHolders: ['referral-holders'],
-  listMemberHolders: ['referral-holders'],
-  listCampaignTemplates: ['templates'],
-  listProjectCampaignTemplates: ['templates'],
-  listMetadataSchemas: ['metadata-schemas'],
-  listProjectMetadataSchemas: ['metadata-schemas'],
-  listValidationRules: ['validation-rules'],
-  listValidationRuleAssignments: ['validation-rules'],
-  listExports: ['exports', 'campaign-list', 'clock'],
-}
-
 export function listInvariantChecks(operations: readonly SuiteOperation[]): Check[] {
   return operations.filter(isList).map((op) => {
     const orders: string[] = param(op, 'order')?.schema?.enum ?? []
@@ -59,7 +39,7 @@ export function listInvariantChecks(operations: readonly SuiteOperation[]): Chec
       readOnly: true,
       uses: op.path.match(/\{(\w+)\}/g)?.map((m) => PATH_IDS[m.slice(1, -1)]).filter(Boolean) ?? [],
       requests: 4 + orders.length + filters.length,
-      shares: { reads: LIST_READS[op.operationId] ?? ['campaign-list', 'clock'] },
+      shares: { reads: listResources(op.operationId) },
       async run(ctx) {
         const auth = authFor(op, ctx.client.credentials)
         if (!auth) ctx.skip(`no credentials for ${op.operationId}`)
@@ -75,15 +55,14 @@ export function listInvariantChecks(operations: readonly SuiteOperation[]): Chec
         const all = (listItems(full.response.body) ?? []).map((i: any) => i?.id)
         const complete = full.response.body.has_more !== true && all.length < 100
         if (complete && typeof full.response.body.total === 'number') ctx.expectField(full, '/total', all.length, 'total counts what the listing holds')
-        await paging(ctx, op, get, all, complete)
-        await Promise.all(orders.map(async (order) => {
+        // Paging, each order and each filter read the same listing independently: side by side, not one after another.
+        await Promise.all([paging(ctx, op, get, all, complete), ...orders.map(async (order) => {
           const res = await get({ limit: 100, order })
           const field = order.replace(/^-/, '')
           const values = (listItems(res.response.body) ?? []).map((i: any) => i?.[field]).filter((v: unknown) => v !== undefined && v !== null)
           const sign = order.startsWith('-') ? -1 : 1
           for (let i = 1; i < values.length; i++) if (sign * compare(values[i - 1], values[i]) > 0) ctx.fail({ pointer: `/${res.response.body.data_ref}/${i}/${field}`, message: `order=${order} must sort by ${field}`, expected: `${sign > 0 ? '>=' : '<='} ${JSON.stringify(values[i - 1])}`, actual: values[i] }, res)
-        }))
-        for (const name of filters) await filter(ctx, get, full, name, complete)
+        }), ...filters.map((name) => filter(ctx, get, full, name, complete))])
       },
     }
   })

@@ -1,8 +1,10 @@
 import fc from 'fast-check'
+import type { OperationInfo } from '../../src/spec/operations.js'
 import type { ContractValidator } from '../../src/validation/validator.js'
-import type { Check } from '../check.js'
+import type { Check, SharedUse } from '../check.js'
 import { createCampaign } from '../checks/support.js'
 import { CheckFailure } from '../failures.js'
+import { listResources } from '../list-resources.js'
 import { authFor } from '../operation-auth.js'
 import { fixturesOf, harvestExchange, idPoolOf } from './id-pool.js'
 import { isChanging, pathValuesFor, tryInvalid } from './operation-checks.js'
@@ -33,9 +35,7 @@ export function invalidRequestChecks(validator: ContractValidator): Check[] {
       uses: fixturesOf(op),
       readOnly: !changing,
       requests: count + (readBack ? 2 : 0) + (op.pathParamNames.includes('campaignId') && changing ? 4 : 0),
-      // A read-back of a list (what a create adds to) must not see other checks' creations meanwhile; one of a
-      // single resource (the run's own, or an unknown id) runs beside the campaign creators.
-      shares: !changing ? { reads: ['*'] } : readBack && (readBack.parameters.some((p) => p.name === 'limit') || (readBack.path === op.path && op.method === 'POST')) ? { reads: ['*'], changes: ['campaign-list'] } : { changes: ['campaign-list'] },
+      shares: sharesOf(op, changing, readBack),
       async run(ctx) {
         const auth = authFor(op, ctx.client.credentials)
         if (!auth) return ctx.skip(`no credentials for ${op.operationId}'s schemes`)
@@ -60,4 +60,18 @@ function pickDiverse(requests: GeneratedRequest[], count: number): GeneratedRequ
   const seen = new Set<string>()
   const first = requests.filter((r) => !seen.has(kind(r)) && seen.add(kind(r)))
   return [...first, ...requests.filter((r) => !first.includes(r))].slice(0, count)
+}
+
+/**
+ * A refused read reads nothing another check's writes could move: its answers are 4xx whatever the data. A
+ * read-back of a list (what a create adds to) must not see other checks' changes of that list meanwhile, and a
+ * defect that accepts the broken request changes it; so must one of a shared fixture (the reward assignment). One
+ * of the run's own resource (or an unknown id) runs beside the other writers. Every changing one may create a
+ * campaign of its own to aim at.
+ */
+function sharesOf(op: OperationInfo, changing: boolean, readBack: OperationInfo | undefined): SharedUse {
+  if (!changing) return {}
+  const isList = readBack && (readBack.parameters.some((p) => p.name === 'limit') || (op.method === 'POST' && readBack.path === op.path))
+  const read = !readBack ? [] : isList ? listResources(readBack.operationId) : readBack.operationId === 'getRewardAssignment' ? ['reward-assignment'] : []
+  return { ...(read.length ? { reads: read } : {}), changes: [...new Set([...read.filter((r) => r !== 'clock'), 'campaign-list'])] }
 }
