@@ -2,6 +2,7 @@ import { loadSpec, type OpenApiDocument } from '../src/spec/load-spec.js'
 import { createContractValidator, type ContractValidator } from '../src/validation/validator.js'
 import type { Check } from './check.js'
 import { allChecks } from './checks/index.js'
+import { promiseChecks } from './checks/promises.js'
 import { invalidRequestChecks } from './generate/invalid-checks.js'
 
 export interface Suite {
@@ -15,5 +16,5 @@ export async function loadSuite(specFile?: string): Promise<Suite> {
   const doc = await loadSpec(specFile)
   const validator = createContractValidator(doc)
   // The invalid-request checks are built from the spec's request schemas, hence from the validator itself.
-  return { doc, validator, checks: [...allChecks(validator.operations), ...invalidRequestChecks(validator)] }
+  return { doc, validator, checks: [...allChecks(validator.operations), ...promiseChecks(validator.operations), ...invalidRequestChecks(validator)] }
 }

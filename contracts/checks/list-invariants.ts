@@ -4,7 +4,7 @@ import { listResources } from '../list-resources.js'
 import { listItems } from '../list-shapes.js'
 import { authFor } from '../operation-auth.js'
 import type { SuiteOperation } from '../suite-validator.js'
-import type { KnownIds } from '../types.js'
+import type { FixtureId, KnownIds } from '../types.js'
 import { enc } from './support.js'
 
 /** Path parameters of a list the run can fill: from the flags (or discovery). */
@@ -28,6 +28,19 @@ function compare(a: unknown, b: unknown): number {
  * on every page and equal to what the listing holds, `has_more` true exactly while more follow, every `order` the
  * spec documents honoured, and each scalar filter named like an item field keeping exactly the matching items.
  */
+/** The list's path with its parameters filled (skips the check when one is neither given nor discovered). */
+export async function listPath(ctx: CheckContext, op: SuiteOperation): Promise<string> {
+  const values: Record<string, string | undefined> = Object.fromEntries(Object.entries(PATH_IDS).map(([n, id]) => [n, ctx.ids[id]]))
+  // A voucher's own lists: the first voucher the project lists.
+  if (op.path.includes('{code}')) values.code = (await ctx.call({ operationId: 'listVouchers', method: 'GET', path: '/v1/vouchers', query: { limit: 1 } }, { status: 200 })).response.body.vouchers?.[0]?.code
+  const missing = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).filter((n) => !values[n])
+  if (missing.length) ctx.skip(`needs ${missing.join(', ')} (not given and not discovered)`)
+  return op.path.replace(/\{(\w+)\}/g, (_, n: string) => enc(values[n]!))
+}
+
+/** The ids a list's path needs, for `uses`. */
+export const pathFixtures = (op: SuiteOperation): FixtureId[] => op.path.match(/\{(\w+)\}/g)?.map((m) => PATH_IDS[m.slice(1, -1)]).filter(Boolean) ?? []
+
 export function listInvariantChecks(operations: readonly SuiteOperation[]): Check[] {
   return operations.filter(isList).map((op) => {
     const orders: string[] = param(op, 'order')?.schema?.enum ?? []
@@ -37,18 +50,13 @@ export function listInvariantChecks(operations: readonly SuiteOperation[]): Chec
       title: `${op.operationId}: limit, pages, total and has_more agree${orders.length ? `; ${orders.length} documented orders` : ''}${filters.length ? `; filters ${filters.join(', ')}` : ''}`,
       operationIds: [op.operationId],
       readOnly: true,
-      uses: op.path.match(/\{(\w+)\}/g)?.map((m) => PATH_IDS[m.slice(1, -1)]).filter(Boolean) ?? [],
+      uses: pathFixtures(op),
       requests: 4 + orders.length + filters.length,
       shares: { reads: listResources(op.operationId) },
       async run(ctx) {
         const auth = authFor(op, ctx.client.credentials)
         if (!auth) ctx.skip(`no credentials for ${op.operationId}`)
-        const values: Record<string, string | undefined> = Object.fromEntries(Object.entries(PATH_IDS).map(([n, id]) => [n, ctx.ids[id]]))
-        // A voucher's own lists: the first voucher the project lists.
-        if (op.path.includes('{code}')) values.code = (await ctx.call({ operationId: 'listVouchers', method: 'GET', path: '/v1/vouchers', query: { limit: 1 } }, { status: 200 })).response.body.vouchers?.[0]?.code
-        const missing = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).filter((n) => !values[n])
-        if (missing.length) ctx.skip(`needs ${missing.join(', ')} (not given and not discovered)`)
-        const path = op.path.replace(/\{(\w+)\}/g, (_, n: string) => enc(values[n]!))
+        const path = await listPath(ctx, op)
         const total = param(op, 'include_total') ? { include_total: true } : {}
         const get = (query: Record<string, string | number | boolean>) => ctx.call({ operationId: op.operationId, method: 'GET', path, auth, query: { ...total, ...query } }, { status: 200 })
         const full = await get({ limit: 100 })
