@@ -55,10 +55,12 @@ async function deleted(ctx: CheckContext, c: Deleted): Promise<void> {
   if (!accepted || !gone) return ctx.fail({ pointer: '', message: `DELETE of a campaign just created must be accepted, not answered 404 (${how})` })
   ctx.expectResponse(accepted, { status: [202, 204] })
   ctx.expectField(gone, '/key', 'not_found', `a campaign ${how} answers 404 not_found`)
-  const voucher = await ctx.client.send({ operationId: 'getVoucher', method: 'GET', path: `/v1/vouchers/${enc(c.code)}` })
+  const [voucher, listed] = await Promise.all([
+    ctx.client.send({ operationId: 'getVoucher', method: 'GET', path: `/v1/vouchers/${enc(c.code)}` }),
+    ctx.call({ operationId: 'listCampaigns', method: 'GET', path: '/v1/campaigns', query: { limit: 10, 'filters[campaigns][conditions][$is]': c.name } }, { status: 200 }),
+  ])
   if (voucher.response.status !== 404) ctx.fail({ location: 'status', pointer: '', message: `the vouchers of a campaign ${how} are no longer found`, expected: 404, actual: voucher.response.status }, voucher)
   ctx.expectResponse(voucher, { status: 404 })
-  const listed = await ctx.call({ operationId: 'listCampaigns', method: 'GET', path: '/v1/campaigns', query: { limit: 10, 'filters[campaigns][conditions][$is]': c.name } }, { status: 200 })
   if (campaignIds(listed).includes(c.id)) ctx.fail({ pointer: '/campaigns', message: `a campaign ${how} is no longer listed`, expected: `no campaign with id ${c.id}`, actual: campaignIds(listed) }, listed)
 }
 

@@ -10,6 +10,9 @@ import { enc } from './support.js'
 /** Path parameters of a list the run can fill: from the flags (or discovery). */
 const PATH_IDS: Record<string, keyof KnownIds> = { projectId: 'projectId', rewardId: 'rewardId', memberId: 'referralMemberId', campaignId: 'referralCampaignId' }
 
+/** Items per page in the paging test. */
+const PAGE_SIZE = 1
+
 const param = (op: SuiteOperation, name: string) => op.parameters.find((p) => p.in === 'query' && p.name === name)
 const isList = (op: SuiteOperation): boolean => op.method.toUpperCase() === 'GET' && param(op, 'limit') !== undefined
 
@@ -59,18 +62,16 @@ export function listInvariantChecks(operations: readonly SuiteOperation[]): Chec
         const path = await listPath(ctx, op)
         const total = param(op, 'include_total') ? { include_total: true } : {}
         const get = (query: Record<string, string | number | boolean>) => ctx.call({ operationId: op.operationId, method: 'GET', path, auth, query: { ...total, ...query } }, { status: 200 })
-        const full = await get({ limit: 100 })
-        const all = (listItems(full.response.body) ?? []).map((i: any) => i?.id)
-        const complete = full.response.body.has_more !== true && all.length < 100
-        if (complete && typeof full.response.body.total === 'number') ctx.expectField(full, '/total', all.length, 'total counts what the listing holds')
-        // Paging, each order and each filter read the same listing independently: side by side, not one after another.
-        await Promise.all([paging(ctx, op, get, all, complete), ...orders.map(async (order) => {
-          const res = await get({ limit: 100, order })
-          const field = order.replace(/^-/, '')
-          const values = (listItems(res.response.body) ?? []).map((i: any) => i?.[field]).filter((v: unknown) => v !== undefined && v !== null)
-          const sign = order.startsWith('-') ? -1 : 1
-          for (let i = 1; i < values.length; i++) if (sign * compare(values[i - 1], values[i]) > 0) ctx.fail({ pointer: `/${res.response.body.data_ref}/${i}/${field}`, message: `order=${order} must sort by ${field}`, expected: `${sign > 0 ? '>=' : '<='} ${JSON.stringify(values[i - 1])}`, actual: values[i] }, res)
-        }), ...filters.map((name) => filter(ctx, get, full, name, complete))])
+        // Every read is of the same stable listing: side by side, not one after another. Pages of one item each,
+        // so the second page is asked at once (by `page`) and paging is seen on any list of two items or more.
+        const secondByPage = param(op, 'page') && !param(op, 'starting_after_id')
+        await Promise.all([...orders.map((order) => ordered(ctx, get, order)), (async () => {
+          const [full, first, second] = await Promise.all([get({ limit: 100 }), get({ limit: PAGE_SIZE }), secondByPage ? get({ limit: PAGE_SIZE, page: 2 }) : undefined])
+          const all = (listItems(full.response.body) ?? []).map((i: any) => i?.id)
+          const complete = full.response.body.has_more !== true && all.length < 100
+          if (complete && typeof full.response.body.total === 'number') ctx.expectField(full, '/total', all.length, 'total counts what the listing holds')
+          await Promise.all([paging(ctx, op, get, all, complete, first, second), ...filters.map((name) => filter(ctx, get, full, name, complete))])
+        })()])
       },
     }
   })
@@ -78,18 +79,26 @@ export function listInvariantChecks(operations: readonly SuiteOperation[]): Chec
 
 type Get = (query: Record<string, string | number | boolean>) => Promise<Exchange>
 
-async function paging(ctx: CheckContext, op: SuiteOperation, get: Get, all: string[], complete: boolean): Promise<void> {
-  const size = Math.max(1, Math.min(Math.ceil(all.length / 3), 50))
-  const first = await get({ limit: size })
+/** Each documented order sorts the listing by its field. */
+async function ordered(ctx: CheckContext, get: Get, order: string): Promise<void> {
+  const res = await get({ limit: 100, order })
+  const field = order.replace(/^-/, '')
+  const values = (listItems(res.response.body) ?? []).map((i: any) => i?.[field]).filter((v: unknown) => v !== undefined && v !== null)
+  const sign = order.startsWith('-') ? -1 : 1
+  for (let i = 1; i < values.length; i++) if (sign * compare(values[i - 1], values[i]) > 0) ctx.fail({ pointer: `/${res.response.body.data_ref}/${i}/${field}`, message: `order=${order} must sort by ${field}`, expected: `${sign > 0 ? '>=' : '<='} ${JSON.stringify(values[i - 1])}`, actual: values[i] }, res)
+}
+
+/** `first`: the page of PAGE_SIZE items; `byPage`: page 2 when the list pages by number (else it goes by cursor). */
+async function paging(ctx: CheckContext, op: SuiteOperation, get: Get, all: string[], complete: boolean, first: Exchange, byPage: Exchange | undefined): Promise<void> {
+  const size = PAGE_SIZE
   const one = (listItems(first.response.body) ?? []).map((i: any) => i?.id)
   if (one.length > size) ctx.fail({ pointer: `/${first.response.body.data_ref}`, message: `limit=${size} must return at most ${size} items`, expected: size, actual: one.length }, first)
   const hasMore = first.response.body.has_more
   if (complete && typeof hasMore === 'boolean' && hasMore !== all.length > size) ctx.fail({ pointer: '/has_more', message: `has_more must say whether more than the ${size} listed follow (${all.length} in all)`, expected: all.length > size, actual: hasMore }, first)
   if (complete && typeof first.response.body.total === 'number') ctx.expectField(first, '/total', all.length, 'total is the same on every page: all the items, not the page')
   if (all.length <= size) return
-  const cursor: Record<string, string | number> | undefined = param(op, 'starting_after_id') ? { starting_after_id: first.response.body.more_starting_after ?? one[one.length - 1] } : param(op, 'page') ? { page: 2 } : undefined
-  if (!cursor) return
-  const second = await get({ limit: size, ...cursor })
+  const second = param(op, 'starting_after_id') ? await get({ limit: size, starting_after_id: first.response.body.more_starting_after ?? one[one.length - 1] }) : byPage
+  if (!second) return
   const two = (listItems(second.response.body) ?? []).map((i: any) => i?.id)
   const repeated = two.find((id: string) => one.includes(id))
   if (repeated) ctx.fail({ pointer: `/${second.response.body.data_ref}`, message: 'the second page repeats an item of the first (pages must be disjoint)', actual: repeated }, second)
