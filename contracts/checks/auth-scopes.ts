@@ -10,7 +10,7 @@ import { mapConcurrent } from '../schedule.js'
 const UNUSED_SCOPE = 'segments'
 const BROAD = new Set(['api', 'client_api'])
 /** Requests side by side: the matrix is one request per operation and token, latency-bound on a distant target. */
-const PARALLEL = 8
+const PARALLEL = 16
 
 const oauthScopes = (op: SuiteOperation): string[] => (op.security ?? []).flatMap((req) => [...(req.oauth2 ?? [])])
 /** The operation's own resource scope(s), e.g. `campaigns` (not the broad `api` / `client_api`). */
