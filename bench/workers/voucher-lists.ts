@@ -2,7 +2,7 @@
 // query, the wall time of the answer and how long a second client's small request waited meanwhile (the
 // event loop is single: a slow list blocks everyone). Run with --expose-gc; prints one JSON line.
 //   npm run build && node --expose-gc dist/bench/workers/voucher-lists.js 10 100000
-import { createMockServer } from '../../mock/server.js'
+import { createMockServer } from '../../mock/adapters/node-server.js'
 import { APP_HEADERS } from '../lib/calls.js'
 
 const gc = (globalThis as { gc?: () => void }).gc

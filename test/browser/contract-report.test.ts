@@ -8,7 +8,7 @@ import { runSuite } from '../../contracts/runner.js'
 import type { Check } from '../../contracts/check.js'
 import { loadSuite } from '../../contracts/suite.js'
 import type { RunReport } from '../../contracts/types.js'
-import { createMockServer } from '../../mock/server.js'
+import { createMockServer } from '../../mock/adapters/node-server.js'
 import { launchBrowser, type Browser } from './chromium.js'
 
 // The HTML report as a person sees it: a failing run of 50 checks, rendered by Chromium.
