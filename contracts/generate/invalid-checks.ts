@@ -45,13 +45,25 @@ export function invalidRequestChecks(validator: ContractValidator): Check[] {
         }
         const pathValues = pathValuesFor(ctx, op, changing)
         const fallback = { params: Object.fromEntries(Object.entries(pathValues).map(([k, v]) => [k, v[0]])), query: {} }
-        const base = fc.sample(validRequest(op, pathValues), { seed: 1, numRuns: 30 }).find((r) => isValid(validator, op, r)) ?? fallback
+        const base = firstValid(validator, op, validRequest(op, pathValues)) ?? fallback
         const chosen = pickDiverse(mutations.map((m) => m(structuredClone(base))).filter((r) => !isValid(validator, op, r)), count)
         const outcome = await tryInvalid(ctx, validator, op, chosen, auth, readBack)
         if (outcome) throw new CheckFailure(outcome.problems.map((p) => ({ ...p, location: p.location ?? 'behaviour' })), outcome.exchange)
       },
     }]
   })
+}
+
+/**
+ * The first valid one of the seeded samples (seed 1, at most 30). Samples of one seed are a fixed sequence, so
+ * the first 3 are the start of the 30: most operations find theirs among them, at a tenth of the generating.
+ */
+function firstValid(validator: ContractValidator, op: OperationInfo, arbitrary: fc.Arbitrary<GeneratedRequest>): GeneratedRequest | undefined {
+  for (const numRuns of [3, 30]) {
+    const found = fc.sample(arbitrary, { seed: 1, numRuns }).find((r) => isValid(validator, op, r))
+    if (found) return found
+  }
+  return undefined
 }
 
 /** One case of each kind first (query, array body, text/plain, missing field, wrong type), then the rest in order. */
