@@ -11,13 +11,13 @@ describe('fault matchers (POST /_mock/faults match)', () => {
     expect([hit.status, miss.status]).toEqual([404, 200])
     expectContract(hit, 'getVoucher')
 
-    await request.delete('/_mock/faults')
+    await request.delete('/_mock/faults').type('json')
     await arm({ query: { limit: 3 }, headers: { 'X-Test-Case': 'empty-list' } })
     const both = await request.get('/v1/campaigns?limit=3').set(headers.app).set('x-test-case', 'empty-list')
     const queryOnly = await request.get('/v1/campaigns?limit=3').set(headers.app)
     expect([both.status, queryOnly.status]).toEqual([404, 200])
 
-    await request.delete('/_mock/faults')
+    await request.delete('/_mock/faults').type('json')
     await request.post('/_mock/faults').send({ operationId: 'validateStackedDiscounts', action: 'status', status: 400, match: { body: { '/order/amount': 666 } } })
     const body = (amount: number) => ({ redeemables: [{ object: 'voucher', id: 'WELCOME-0001' }], order: { amount } })
     const bodyHit = await request.post('/v1/validations').set(headers.app).send(body(666))

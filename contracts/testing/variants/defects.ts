@@ -1,6 +1,7 @@
 import type { FaultInput } from '../../../mock/control/faults.js'
 import type { Problem } from '../../types.js'
 import { combine, eachItem, errorAnswer, onRequest, onResponse, setField, walk } from './rewrites.js'
+import { CHECKOUT_DEFECTS } from './checkout-defects.js'
 import { PROMISE_DEFECTS } from './promise-defects.js'
 import { STATE_DEFECTS } from './state-defects.js'
 import type { Behaviour } from './wrap-mock.js'
@@ -153,5 +154,6 @@ export const DEFECTS: Defect[] = [
   { kind: 'export download ignoring its token', by: 'exports.lifecycle', shows: { location: 'status', actual: 200 }, behaviour: ignoresExportToken },
   { kind: 'export echo without the campaign filter', by: 'exports.lifecycle', shows: { location: 'behaviour', pointer: '/parameters/filters/campaign_id/conditions/$in' }, faults: [drop('exportCampaignTransactions', '/parameters/filters/campaign_id')] },
   ...STATE_DEFECTS,
+  ...CHECKOUT_DEFECTS,
   ...PROMISE_DEFECTS,
 ]
