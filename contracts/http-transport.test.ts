@@ -18,6 +18,7 @@ beforeAll(async () => {
         res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' })
         return res.end(gzipSync(JSON.stringify({ compressed: true })))
       }
+      if (req.url === '/raw') return res.writeHead(200, 'Fine', ['Set-Cookie', 'a=1', 'set-cookie', 'b=2']).end(JSON.stringify(req.rawHeaders))
       if (req.url === '/redirect') return res.writeHead(302, { location: '/elsewhere' }).end()
       if (req.url === '/slow') return setTimeout(() => res.end('late'), 200)
       res.writeHead(201, { 'content-type': 'application/json', 'set-cookie': ['a=1', 'b=2'], 'x-seen-length': String(req.headers['content-length'] ?? '') })
@@ -45,6 +46,15 @@ describe('Transport', () => {
     expect(JSON.parse((await transport.send({ method: 'GET', url: `${url}/gzip`, headers: {} }, 2_000)).text)).toEqual({ compressed: true })
     const redirect = await transport.send({ method: 'GET', url: `${url}/redirect`, headers: {} }, 2_000)
     expect([redirect.status, redirect.headers.location]).toEqual([302, '/elsewhere'])
+  })
+
+  it('exchange: the request header list as given (repeats, case) plus a Host; the answer as it came (raw header list, undecoded body)', async () => {
+    const raw = await transport.exchange({ method: 'GET', url: `${url}/raw`, headers: ['X-Tag', 'a', 'x-tag', 'b'] }, 2_000)
+    expect([raw.status, raw.statusText]).toEqual([200, 'Fine'])
+    expect(raw.rawHeaders.slice(0, 4)).toEqual(['Set-Cookie', 'a=1', 'set-cookie', 'b=2'])
+    expect(JSON.parse(raw.body.toString())).toEqual(expect.arrayContaining(['host', new URL(url).host, 'X-Tag', 'a', 'x-tag', 'b']))
+    const zipped = await transport.exchange({ method: 'GET', url: `${url}/gzip`, headers: [] }, 2_000)
+    expect(zipped.body).toEqual(gzipSync(JSON.stringify({ compressed: true })))
   })
 
   it('gives up after its timeout, and names a refused connection by its code', async () => {

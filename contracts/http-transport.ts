@@ -37,33 +37,72 @@ class StaleSocket extends Error {
   }
 }
 
+/**
+ * A request as a proxy forwards it: headers as node:http's raw list (name, value, name, value...: order, case
+ * and repeats kept), the body as bytes.
+ */
+export interface RawRequest {
+  method: string
+  url: string
+  headers: string[]
+  body?: Buffer
+}
+
+/** An answer as it came: status line, raw header list, body bytes (not decoded). */
+export interface RawAnswer {
+  status: number
+  statusText: string
+  rawHeaders: string[]
+  body: Buffer
+}
+
+interface Answered {
+  res: http.IncomingMessage
+  body: Buffer
+}
+
 export class Transport {
   readonly #agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) }
 
-  /** `observe` sees every completed exchange (`promokit contract --record` writes them to a HAR file). */
+  /** `observe` sees every completed exchange of `send` (`promokit contract --record` writes them to a HAR file). */
   constructor(private readonly observe?: TransportObserver) {}
 
   async send(request: TransportRequest, timeoutMs: number): Promise<TransportResponse> {
+    const headers = { 'user-agent': 'promokit', ...request.headers, ...(request.body !== undefined ? { 'content-length': String(Buffer.byteLength(request.body)) } : {}) }
+    const startedAt = Date.now()
+    const started = performance.now()
+    const options = { method: request.method, headers, ...(request.target !== undefined ? { path: request.target } : {}) }
+    const { res, body } = await this.#retried((fresh) => this.#request(new URL(request.url), options, request.body, timeoutMs, fresh))
+    const response = { status: res.statusCode ?? 0, headers: flatHeaders(res.headers), text: decode(body, res.headers['content-encoding']) }
+    this.observe?.({ ...request, headers }, response, startedAt, Math.round(performance.now() - started))
+    return response
+  }
+
+  /** The exchange as it is on the wire, nothing added to the request but its framing (Host, Connection), nothing decoded in the answer (`promokit record`). */
+  async exchange(request: RawRequest, timeoutMs: number): Promise<RawAnswer> {
+    const url = new URL(request.url)
+    // node:http adds no Host to a raw header list; HTTP/1.1 requires one
+    const headers = hasHeader(request.headers, 'host') ? request.headers : ['host', url.host, ...request.headers]
+    const { res, body } = await this.#retried((fresh) => this.#request(url, { method: request.method, headers }, request.body, timeoutMs, fresh))
+    return { status: res.statusCode ?? 0, statusText: res.statusMessage ?? '', rawHeaders: res.rawHeaders, body }
+  }
+
+  async #retried(send: (fresh: boolean) => Promise<Answered>): Promise<Answered> {
     try {
-      return await this.#send(request, timeoutMs)
+      return await send(false)
     } catch (error) {
       // A kept-alive socket the server closed while idle (its keep-alive timeout) fails at once: the request never
       // reached the server, so it is sent again on a fresh connection (Node's documented reusedSocket pattern).
       if (!(error instanceof StaleSocket)) throw error
-      return this.#send(request, timeoutMs, true)
+      return send(true)
     }
   }
 
   /** `fresh`: on a connection of its own (never a pooled one that may be stale too). */
-  #send(request: TransportRequest, timeoutMs: number, fresh = false): Promise<TransportResponse> {
-    const url = new URL(request.url)
+  #request(url: URL, options: http.RequestOptions, body: string | Buffer | undefined, timeoutMs: number, fresh: boolean): Promise<Answered> {
     const secure = url.protocol === 'https:'
-    const headers = { 'user-agent': 'promokit', ...request.headers, ...(request.body !== undefined ? { 'content-length': String(Buffer.byteLength(request.body)) } : {}) }
-    const startedAt = Date.now()
-    const started = performance.now()
     return new Promise((resolve, reject) => {
-      const options = { method: request.method, headers, agent: fresh ? false : secure ? this.#agents.https : this.#agents.http, ...(request.target !== undefined ? { path: request.target } : {}) }
-      const req = (secure ? https : http).request(url, options)
+      const req = (secure ? https : http).request(url, { ...options, agent: fresh ? false : secure ? this.#agents.https : this.#agents.http })
       // Made only when needed: an Error per request (its stack) is a cost every request would pay.
       let timeout: TransportTimeout | undefined
       const timer = setTimeout(() => req.destroy((timeout = new TransportTimeout(`no answer within ${timeoutMs} ms`))), timeoutMs)
@@ -81,16 +120,10 @@ export class Transport {
         res.on('close', () => res.complete || fail(timeout ?? new Error('the connection closed before the answer was complete')))
         res.on('end', () => {
           clearTimeout(timer)
-          try {
-            const response = { status: res.statusCode ?? 0, headers: flatHeaders(res.headers), text: decode(Buffer.concat(chunks), res.headers['content-encoding']) }
-            this.observe?.({ ...request, headers }, response, startedAt, Math.round(performance.now() - started))
-            resolve(response)
-          } catch (error) {
-            reject(error as Error)
-          }
+          resolve({ res, body: chunks.length === 1 ? chunks[0] : Buffer.concat(chunks) })
         })
       })
-      req.end(request.body)
+      req.end(body)
     })
   }
 
@@ -109,6 +142,11 @@ export async function sendOnce(request: TransportRequest, timeoutMs: number): Pr
   } finally {
     transport.close()
   }
+}
+
+function hasHeader(raw: string[], name: string): boolean {
+  for (let i = 0; i < raw.length; i += 2) if (raw[i].toLowerCase() === name) return true
+  return false
 }
 
 function flatHeaders(headers: http.IncomingHttpHeaders): Record<string, string> {

@@ -86,8 +86,9 @@ export interface BenchResults {
   /** Start-up to first 2xx with 1,000,000 generated vouchers in the state file (clean stop; SIGKILL, replayed). */
   restart_1m_ms: Figure
   restart_1m_after_kill_ms: Figure
-  /** Issue 27: the list call against the mock directly and through `promokit record`, and the HAR bytes per recorded exchange. */
+  /** Issue 27: the list call against the mock directly, through a bare node:http forwarder and through `promokit record`, and the HAR bytes per recorded exchange. */
   record_direct_rps: Figure
+  record_forwarder_rps: Figure
   record_proxy_rps: Figure
   har_bytes_per_exchange: Figure
   ratios: Record<string, Figure>
@@ -127,6 +128,8 @@ export function computeRatios(r: BenchResults): Record<string, Figure> {
     create_everysec_vs_memory: ratio(r.durable_create_rps.everysec, r.durable_create_rps.memory),
     create_always_vs_memory: ratio(r.durable_create_rps.always, r.durable_create_rps.memory),
     record_vs_direct: ratio(r.record_proxy_rps, r.record_direct_rps),
+    forwarder_vs_direct: ratio(r.record_forwarder_rps, r.record_direct_rps),
+    record_vs_forwarder: ratio(r.record_proxy_rps, r.record_forwarder_rps),
   }
 }
 
@@ -232,6 +235,7 @@ export function emptyResults(command: string, quick: boolean, machine: MachineIn
     restart_1m_ms: null,
     restart_1m_after_kill_ms: null,
     record_direct_rps: null,
+    record_forwarder_rps: null,
     record_proxy_rps: null,
     har_bytes_per_exchange: null,
     ratios: {},

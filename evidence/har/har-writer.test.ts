@@ -1,10 +1,13 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it, vi } from 'vitest'
 import { harValidator } from '../testing/har-schema.js'
 import { toHarEntry } from './har-entry.js'
 import { HarWriter } from './har-writer.js'
+import { disk } from '../testing/full-disk.js'
+
+vi.mock('node:fs', async (importOriginal) => (await import('../testing/full-disk.js')).withFullDisk(await importOriginal()))
 
 const dir = mkdtempSync(join(tmpdir(), 'promokit-har-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -18,22 +21,56 @@ const exchange = (i: number) => ({
 })
 
 describe('HarWriter', () => {
-  it('leaves a valid HAR 1.2 file after every entry, so stopping at any moment keeps what was recorded', () => {
+  it('leaves a valid HAR 1.2 file after every write, so stopping at any moment keeps what was recorded', async () => {
     const path = join(dir, 'a.har')
     const writer = new HarWriter(path, { name: 'test', version: '1' })
     const read = () => JSON.parse(readFileSync(path, 'utf8'))
+    const urls = (n: number) => Array.from({ length: n }, (_, k) => `http://127.0.0.1:4010/v1/campaigns/camp_${k + 1}`)
     expect(read().log.entries).toEqual([])
     expect(validate(read())).toEqual([])
     for (let i = 1; i <= 3; i++) {
-      writer.append(toHarEntry(exchange(i)))
+      await writer.append(toHarEntry(exchange(i)))
       const doc = read()
-      expect(doc.log.entries.map((e: any) => e.request.url)).toEqual(Array.from({ length: i }, (_, k) => `http://127.0.0.1:4010/v1/campaigns/camp_${k + 1}`))
+      expect(doc.log.entries.map((e: any) => e.request.url)).toEqual(urls(i))
       expect(validate(doc)).toEqual([])
     }
+    // concurrent exchanges: each append resolves once its entry (and every one before it) is in the file
+    const inFileWhenResolved = await Promise.all([4, 5, 6, 7].map((i) => writer.append(toHarEntry(exchange(i))).then(() => read().log.entries.length)))
+    inFileWhenResolved.forEach((n, k) => expect(n).toBeGreaterThanOrEqual(4 + k))
+    expect(read().log.entries.map((e: any) => e.request.url)).toEqual(urls(7))
+    expect(validate(read())).toEqual([])
     expect(writer.size).toBe(readFileSync(path).length)
     writer.close()
-    writer.append(toHarEntry(exchange(4)))
-    expect(read().log.entries).toHaveLength(3)
+    await expect(writer.append(toHarEntry(exchange(8)))).rejects.toThrow(/closed/)
+    expect(read().log.entries).toHaveLength(7)
+  })
+
+  it('writes the entries of one event-loop turn in one write, and close writes those still pending', async () => {
+    const path = join(dir, 'b.har')
+    const writer = new HarWriter(path, { name: 'test', version: '1' })
+    const turn = [1, 2, 3].map((i) => writer.append(toHarEntry(exchange(i))))
+    expect(JSON.parse(readFileSync(path, 'utf8')).log.entries).toHaveLength(0)
+    await Promise.all(turn)
+    expect(JSON.parse(readFileSync(path, 'utf8')).log.entries).toHaveLength(3)
+    for (let i = 4; i <= 5; i++) void writer.append(toHarEntry(exchange(i)))
+    writer.close()
+    expect(JSON.parse(readFileSync(path, 'utf8')).log.entries).toHaveLength(5)
+  })
+
+  it('reports a failed write through append and `failure`, and writes nothing after it', async () => {
+    const path = join(dir, 'c.har')
+    const writer = new HarWriter(path, { name: 'test', version: '1' })
+    await writer.append(toHarEntry(exchange(1)))
+    disk.full = true
+    try {
+      await expect(writer.append(toHarEntry(exchange(2)))).rejects.toThrow(/ENOSPC/)
+    } finally {
+      disk.full = false
+    }
+    expect((await writer.failure).message).toMatch(/ENOSPC/)
+    await expect(writer.append(toHarEntry(exchange(3)))).rejects.toThrow(/ENOSPC/)
+    writer.close()
+    expect(JSON.parse(readFileSync(path, 'utf8')).log.entries).toHaveLength(1)
   })
 
   it('the schema check refuses what is not HAR (it can fail)', () => {

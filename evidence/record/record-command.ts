@@ -2,6 +2,7 @@ import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { resolve } from 'node:path'
 import { Command } from 'commander'
+import { Transport } from '../../contracts/http-transport.js'
 import { closeServer, listen } from '../../mock/adapters/node-server.js'
 import { CliError, USAGE_ERROR } from '../../src/cli/cli-error.js'
 import { envValue, integerOption } from '../../src/cli/options.js'
@@ -39,9 +40,10 @@ async function runRecord(flags: RecordFlags, io: RecordIo): Promise<void> {
   } catch (error) {
     throw new CliError(USAGE_ERROR, `--out ${flags.out}: ${(error as Error).message}`)
   }
+  const transport = new Transport()
   let server: Server
   try {
-    server = await listen(createRecordingProxy({ target: flags.target, writer }), flags.host, flags.port)
+    server = await listen(createRecordingProxy({ target: flags.target, writer, transport }), flags.host, flags.port)
   } catch (error) {
     writer.close()
     throw new CliError(USAGE_ERROR, `cannot listen on ${flags.host}:${flags.port}: ${(error as Error).message}`)
@@ -49,18 +51,22 @@ async function runRecord(flags: RecordFlags, io: RecordIo): Promise<void> {
   const { port } = server.address() as AddressInfo
   const url = `http://${flags.host.includes(':') ? `[${flags.host}]` : flags.host}:${port}`
   io.stdout.write(`Recording ${flags.target} through ${url} to ${resolve(flags.out)} (Ctrl-C stops; the file is complete after every exchange)\n`)
-  await stopSignal()
+  const failure = await stopped(writer.failure)
   await closeServer(server)
+  transport.close()
   writer.close()
+  if (failure) throw new CliError(1, `stopped recording: ${resolve(flags.out)} could not be written (${failure.message}); it holds the exchanges before the failure`)
   io.stdout.write(`${writer.entries} exchange(s) recorded to ${resolve(flags.out)} (${writer.size} bytes)\n`)
 }
 
-function stopSignal(): Promise<void> {
-  return new Promise((resolveStop) => {
-    const stop = (): void => {
-      process.off('SIGINT', stop).off('SIGTERM', stop)
-      resolveStop()
-    }
-    process.on('SIGINT', stop).on('SIGTERM', stop)
-  })
+/** Ctrl-C or SIGTERM (undefined), or the HAR file's first write error, whichever comes first; the signal handlers go either way. */
+async function stopped(failure: Promise<Error>): Promise<Error | undefined> {
+  let stop!: () => void
+  const signalled = new Promise<undefined>((resolveStop) => (stop = () => resolveStop(undefined)))
+  process.on('SIGINT', stop).on('SIGTERM', stop)
+  try {
+    return await Promise.race([signalled, failure])
+  } finally {
+    process.off('SIGINT', stop).off('SIGTERM', stop)
+  }
 }

@@ -1,4 +1,4 @@
-import type { Server } from 'node:http'
+import type { Server, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import { closedPort, scriptedServer } from '../../contracts/testing/test-servers.js'
@@ -15,7 +15,7 @@ afterEach(async () => {
 
 async function proxyTo(target: string): Promise<{ url: string; entries: HarEntry[] }> {
   const entries: HarEntry[] = []
-  const server = await listen(createRecordingProxy({ target, writer: { append: (e) => void entries.push(e) }, clock: new ManualClock('2026-11-26T10:00:00.000Z') }), '127.0.0.1', 0)
+  const server = await listen(createRecordingProxy({ target, writer: { append: async (e) => void entries.push(e) }, clock: new ManualClock('2026-11-26T10:00:00.000Z') }), '127.0.0.1', 0)
   servers.push(server)
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, entries }
 }
@@ -38,6 +38,28 @@ describe('the recording proxy', () => {
         response: { status: 201, content: { mimeType: 'application/json', text: '{"ok":true}' } },
       })
       expect(entries[0].request.headers).toContainEqual({ name: 'X-App-Token', value: '****' })
+    } finally {
+      await target.close()
+    }
+  })
+
+  it('answers the client only once its exchange is in the file', async () => {
+    const target = await scriptedServer(() => ({ status: 200, body: { ok: true } }))
+    let release!: () => void
+    let appended!: () => void
+    const appendCalled = new Promise<void>((resolve) => (appended = resolve))
+    const responses: ServerResponse[] = []
+    const writer = { append: () => { appended(); return new Promise<void>((resolve) => (release = resolve)) } }
+    const proxy = createRecordingProxy({ target: target.url, writer })
+    const server = await listen((req, res) => { responses.push(res); proxy(req, res) }, '127.0.0.1', 0)
+    servers.push(server)
+    try {
+      const answer = fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/campaigns`)
+      await appendCalled
+      await new Promise((resolve) => setImmediate(resolve))
+      expect(responses[0].headersSent).toBe(false)
+      release()
+      expect((await answer).status).toBe(200)
     } finally {
       await target.close()
     }

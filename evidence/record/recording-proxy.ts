@@ -1,5 +1,5 @@
-import http, { type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http'
-import https from 'node:https'
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http'
+import { Transport, describeTransportError } from '../../contracts/http-transport.js'
 import type { Clock } from '../../src/clock.js'
 import { systemClock } from '../../src/clock.js'
 import { headerPairs, toHarEntry } from '../har/har-entry.js'
@@ -11,22 +11,30 @@ export interface RecordingProxyOptions {
   writer: Pick<HarWriter, 'append'>
   /** Time stamps of the entries (tests inject one). */
   clock?: Clock
+  /** The project's one HTTP client (keep-alive connections to the target); `promokit record` closes it on stop. */
+  transport?: Transport
+  /** How long the target may take to answer before the client gets a 502. */
+  timeoutMs?: number
 }
 
-// Hop-by-hop headers (RFC 9110 §7.6.1) belong to one connection, not to the exchange being forwarded.
+// Hop-by-hop headers (RFC 9110 §7.6.1) belong to one connection, not to the exchange being forwarded; the
+// client's host is replaced by the target's, its accept-encoding dropped so the recording holds readable bodies.
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer', 'host', 'accept-encoding', 'content-length'])
+const forwarded = (pairs: [string, string][]): [string, string][] => pairs.filter(([name]) => !HOP_BY_HOP.has(name.toLowerCase()))
 
 /**
  * A request listener that forwards every request to `target` and records the exchange (HAR 1.2, secrets
- * redacted) once the answer is complete, before passing it on. It never listens itself: `promokit record` (or a test) does.
- * The target is asked for an unencoded answer so the recording holds readable bodies.
+ * redacted) once the answer is complete. The client is answered once the entry is in the file: an answer it
+ * has seen is already recorded (a reader of the HAR while the proxy runs, or a Ctrl-C right after, never misses
+ * it); the writer batches the entries of concurrent exchanges into one write. It never listens itself:
+ * `promokit record` (or a test) does.
  */
 export function createRecordingProxy(options: RecordingProxyOptions): RequestListener {
   const target = new URL(options.target)
   const basePath = target.pathname.replace(/\/+$/, '')
   const clock = options.clock ?? systemClock
-  const agent = target.protocol === 'https:' ? new https.Agent({ keepAlive: true }) : new http.Agent({ keepAlive: true })
-  const transport = target.protocol === 'https:' ? https : http
+  const transport = options.transport ?? new Transport()
+  const timeoutMs = options.timeoutMs ?? 60_000
 
   return (req: IncomingMessage, res: ServerResponse) => {
     const startedAt = clock.now()
@@ -34,48 +42,35 @@ export function createRecordingProxy(options: RecordingProxyOptions): RequestLis
     const chunks: Buffer[] = []
     req.on('data', (chunk: Buffer) => chunks.push(chunk))
     req.on('end', () => {
-      const body = Buffer.concat(chunks)
-      const url = new URL(basePath + (req.url ?? '/'), target.origin)
-      const headers = headerPairs(req.rawHeaders).filter(([name]) => !HOP_BY_HOP.has(name.toLowerCase()))
-      const outgoing = transport.request(url, { method: req.method, agent, headers: { ...toObject(headers), ...(body.length > 0 || req.headers['content-length'] !== undefined ? { 'content-length': String(body.length) } : {}) } })
-      outgoing.on('error', (error) => answerUnreachable(res, url, error))
-      outgoing.on('response', (answer) => {
-        const answerChunks: Buffer[] = []
-        answer.on('data', (chunk: Buffer) => answerChunks.push(chunk))
-        answer.on('error', (error) => answerUnreachable(res, url, error))
-        answer.on('end', () => {
-          const answerBody = Buffer.concat(answerChunks)
-          const answerHeaders = headerPairs(answer.rawHeaders).filter(([name]) => !HOP_BY_HOP.has(name.toLowerCase()))
-          // Recorded before the client is answered: an answer it has seen is already in the file (a reader of
-          // the HAR while the proxy runs, or a Ctrl-C right after, never misses it).
-          options.writer.append(toHarEntry({
+      const body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)
+      const url = target.origin + basePath + (req.url ?? '/')
+      const headers = forwarded(headerPairs(req.rawHeaders))
+      const framing = body.length > 0 || req.headers['content-length'] !== undefined ? ['content-length', String(body.length)] : []
+      transport.exchange({ method: req.method ?? 'GET', url, headers: [...headers.flat(), ...framing], body }, timeoutMs).then(
+        (answer) => {
+          const answerHeaders = forwarded(headerPairs(answer.rawHeaders))
+          const entry = toHarEntry({
             startedAt,
             durationMs: Math.round((performance.now() - started) * 1000) / 1000,
-            request: { method: req.method ?? 'GET', url: url.toString(), headers, body },
-            response: { status: answer.statusCode ?? 0, statusText: answer.statusMessage, headers: answerHeaders, body: answerBody },
-          }))
-          res.writeHead(answer.statusCode ?? 502, answer.statusMessage, [...answerHeaders.flat(), 'content-length', String(answerBody.length)])
-          res.end(answerBody)
-        })
-      })
-      outgoing.end(body)
+            request: { method: req.method ?? 'GET', url, headers, body },
+            response: { status: answer.status, statusText: answer.statusText, headers: answerHeaders, body: answer.body },
+          })
+          const reply = (): void => {
+            res.writeHead(answer.status || 502, answer.statusText, [...answerHeaders.flat(), 'content-length', String(answer.body.length)])
+            res.end(answer.body)
+          }
+          // answered even when the file cannot be written: the exchange happened; `promokit record` stops on the failure
+          options.writer.append(entry).then(reply, reply)
+        },
+        (error: unknown) => answerUnreachable(res, url, describeTransportError(error, timeoutMs)),
+      )
     })
   }
 }
 
 /** The target did not answer: the client gets a 502 in the API's Error format; nothing is recorded (there was no exchange). */
-function answerUnreachable(res: ServerResponse, url: URL, error: Error): void {
+function answerUnreachable(res: ServerResponse, url: string, reason: string): void {
   if (res.headersSent) return void res.destroy()
-  const body = JSON.stringify({ code: 502, key: 'bad_gateway', message: 'Bad gateway', details: `promokit record could not reach ${url.origin}: ${error.message}` })
+  const body = JSON.stringify({ code: 502, key: 'bad_gateway', message: 'Bad gateway', details: `promokit record could not reach ${new URL(url).origin}: ${reason}` })
   res.writeHead(502, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) }).end(body)
-}
-
-function toObject(pairs: [string, string][]): Record<string, string | string[]> {
-  const headers: Record<string, string | string[]> = Object.create(null)
-  for (const [name, value] of pairs) {
-    const key = name.toLowerCase()
-    const previous = headers[key]
-    headers[key] = previous === undefined ? value : [...(Array.isArray(previous) ? previous : [previous]), value]
-  }
-  return headers
 }

@@ -1,8 +1,9 @@
 import type { FaultInput } from '../../../mock/control/faults.js'
+import { set } from './defect-faults.js'
 import type { Defect } from './defects.js'
 import { onResponse } from './rewrites.js'
 
-const onValidation = (pointer: string, value: unknown): FaultInput => ({ operationId: 'validateStackedDiscounts', action: 'set', pointer, value, whenStatus: 200 })
+const onValidation = (pointer: string, value: unknown): FaultInput => set('validateStackedDiscounts', pointer, value)
 const behaviour = (pointer: string) => ({ location: 'behaviour' as const, pointer })
 
 /** A LOCK that never ends: once a code was locked, every validation of it without a session is answered invalid. */
@@ -32,5 +33,5 @@ export const CHECKOUT_DEFECTS: Defect[] = [
   { kind: 'an excluded product discounted', by: 'checkout.excluded-items', shows: behaviour('/order/items_discount_amount'), faults: [onValidation('/order/items_discount_amount', 1900)] },
   { kind: 'LOCK validation answered without its session', by: 'checkout.session-lock-reserves-code', shows: behaviour('/session/key'), faults: [{ operationId: 'validateStackedDiscounts', action: 'drop', pointer: '/session', whenStatus: 200 }] },
   { kind: 'a session lock never expiring', by: 'checkout.session-lock-expires', shows: behaviour('/valid'), behaviour: lockNeverEnds },
-  { kind: 'locked gift credits spent by the validation', by: 'checkout.session-lock-expires', shows: behaviour('/gift/balance'), faults: [{ operationId: 'getVoucher', action: 'set', pointer: '/gift/balance', value: 1000, whenStatus: 200 }] },
+  { kind: 'locked gift credits spent by the validation', by: 'checkout.session-lock-expires', shows: behaviour('/gift/balance'), faults: [set('getVoucher', '/gift/balance', 1000)] },
 ]
