@@ -52,8 +52,10 @@ export class CodeIndex {
     let size = this.#mask + 1
     while ((this.#live + extra) * 2 > size) size *= 2
     if (size === this.#mask + 1) return
-    this.#growing = { table: new Int32Array(size * 2), mask: size - 1, from: 0, used: 0 }
-    while (!this.#move(step)) yield
+    const growing = { table: new Int32Array(size * 2), mask: size - 1, from: 0, used: 0 }
+    this.#growing = growing
+    // a change meanwhile may have finished the move
+    while (this.#growing === growing && !this.#move(step)) yield
   }
 
   /** The slot holding `code`, or -1. */
