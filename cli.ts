@@ -6,7 +6,7 @@ import type { Command } from 'commander'
 import { runCli } from './src/cli/run-cli.js'
 
 const LOADERS: Record<string, () => Promise<Command[]>> = {
-  mock: async () => [(await import('./mock/serve.js')).mockCommand()],
+  mock: async () => [(await import('./mock/adapters/serve-command.js')).mockCommand()],
   contract: async () => [(await import('./contracts/cli.js')).contractCommand()],
   proxy: async () => [(await import('./contracts/cli.js')).proxyCommand()],
   drift: async () => [(await import('./contracts/cli.js')).driftCommand()],

@@ -1,16 +1,16 @@
 // The public API of promokit (explicit named exports only).
 
 // Mock server
-export { createMockServer, type MockServer, type MockServerCredentials, type MockServerOptions } from './mock/server.js'
-export { createMockApp, type MockAppOptions } from './mock/app.js'
-export { createMockListener } from './mock/listener.js'
+export { createMockServer, type MockServer, type MockServerCredentials, type MockServerOptions } from './mock/adapters/node-server.js'
+export { createMockApp, type MockAppOptions } from './mock/adapters/express-app.js'
+export { createMockListener } from './mock/adapters/node-listener.js'
 export { createMock, type Mock, type MockControl, type MockOptions } from './mock/create-mock.js'
-export { createMockDeps, type MockDeps, type MockDepsOverrides } from './mock/deps.js'
-export { resolveConfig, DEFAULT_CREDENTIALS, type MockConfig, type MockConfigInput, type MockCredentials, type ProjectCredentials } from './mock/config.js'
-export { ApiError, ERROR_CATALOGUE, type ErrorBody, type ErrorCode } from './mock/errors.js'
+export { createMockDeps, type MockDeps, type MockDepsOverrides } from './mock/adapters/node-deps.js'
+export { resolveConfig, DEFAULT_CREDENTIALS, type MockConfig, type MockConfigInput, type MockCredentials, type ProjectCredentials } from './mock/engine/config.js'
+export { ApiError, ERROR_CATALOGUE, type ErrorBody, type ErrorCode } from './mock/engine/errors.js'
 export type { FaultAction, FaultInput } from './mock/control/faults.js'
-export type { HandlerContext, HandlerResult, OperationHandler, OperationHandlers, OperationRequest } from './mock/types.js'
-export type { OperationId, TypedHandler, TypedHandlers, TypedRequest } from './mock/typed-handlers.js'
+export type { HandlerContext, HandlerResult, OperationHandler, OperationHandlers, OperationRequest } from './mock/engine/handler-types.js'
+export type { OperationId, TypedHandler, TypedHandlers, TypedRequest } from './mock/engine/typed-handlers.js'
 
 // Spec and validation
 export { createContractValidator, loadCompiledSpec, type CompiledSpec, type ContractValidator } from './src/validation/validator.js'

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
-import { createMockServer, type MockServer } from '../mock/server.js'
+import { createMockServer, type MockServer } from '../mock/adapters/node-server.js'
 import { packageRoot } from '../src/paths.js'
 
 // docs/ci-example.yml works as written: its promokit commands run here, with the mock as staging and the

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createMockServer, type MockServer } from '../mock/server.js'
+import { createMockServer, type MockServer } from '../mock/adapters/node-server.js'
 import { printReport } from './reporters/console.js'
 import { DEFAULTS, runSuite } from './runner.js'
 import { loadSuite, type Suite } from './suite.js'

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createMockServer, type MockServer } from '../mock/server.js'
+import { createMockServer, type MockServer } from '../mock/adapters/node-server.js'
 import type { Check } from './check.js'
 import { DELIBERATELY_WRONG, toCurl } from './curl.js'
 import { printReport } from './reporters/console.js'

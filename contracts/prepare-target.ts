@@ -49,7 +49,7 @@ export async function prepareTarget(input: TargetInput, io: { stdout: { write(te
   let mock: { close(): Promise<void> } | undefined
   let sentBefore = 0
   if (!baseUrl) {
-    const { createMockServer } = await import('../mock/server.js')
+    const { createMockServer } = await import('../mock/adapters/node-server.js')
     const server = await createMockServer({ latencyMs: input.latencyMs ?? 0 })
     mock = server
     baseUrl = server.url
@@ -77,7 +77,7 @@ export async function prepareTarget(input: TargetInput, io: { stdout: { write(te
 async function fallbackCredentials(credentials: Credentials, isMock: boolean, io: { stdout: { write(text: string): unknown } }): Promise<Credentials> {
   const missing = 'no app keys: pass --app-id and --app-token (or set PROMOKIT_APP_ID and PROMOKIT_APP_TOKEN)'
   if (!isMock) throw new CliError(USAGE_ERROR, `${missing}; every check needs them`)
-  const { DEFAULT_CREDENTIALS } = await import('../mock/config.js')
+  const { DEFAULT_CREDENTIALS } = await import('../mock/engine/config.js')
   const [project] = DEFAULT_CREDENTIALS.projects
   io.stdout.write(`${missing}; the target is a promokit mock, so its development keys (${project.appId}) are used\n`)
   return {

@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process'
 import { createServer } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createMockServer, type MockServer } from '../mock/server.js'
+import { createMockServer, type MockServer } from '../mock/adapters/node-server.js'
 import { startProxy } from './proxy-command.js'
 
 let mock: MockServer

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createMockServer, type MockServer } from '../mock/server.js'
+import { createMockServer, type MockServer } from '../mock/adapters/node-server.js'
 import { runSuite } from './runner.js'
 import { loadSuite, type Suite } from './suite.js'
 import type { RunReport } from './types.js'

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadSpec } from '../src/spec/load-spec.js'
 import { listOperations } from '../src/spec/operations.js'
 import { closedPort } from '../contracts/testing/test-servers.js'
-import { createMockServer } from '../mock/server.js'
+import { createMockServer } from '../mock/adapters/node-server.js'
 import { packageRoot } from '../src/paths.js'
 import { harValidator } from './testing/har-schema.js'
 

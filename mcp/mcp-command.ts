@@ -36,7 +36,7 @@ async function serveMcp(flags: McpFlags, env: NodeJS.ProcessEnv): Promise<void> 
   let close = async (): Promise<void> => undefined
   let target: ControlTarget
   if (url === undefined) {
-    const { createMockServer } = await import('../mock/server.js')
+    const { createMockServer } = await import('../mock/adapters/node-server.js')
     const mock = await createMockServer({ clock: 'system', port: flags.port, fixturesDir: flags.fixtures })
     target = { url: mock.url }
     close = () => mock.close()

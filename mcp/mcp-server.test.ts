@@ -2,7 +2,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createMockServer, type MockServer } from '../mock/server.js'
+import { createMockServer, type MockServer } from '../mock/adapters/node-server.js'
 import { loadControlTools } from './control-tools.js'
 import { createMcpServer } from './mcp-server.js'
 

@@ -1,10 +1,10 @@
-import type { MockCredentials } from './config.js'
+import type { MockCredentials } from './engine/config.js'
 import { advanceClock, finishJobs } from './control/clock-control.js'
 import type { ControlHooks } from './control/control-routes.js'
 import { resetMock } from './control/reset.js'
-import type { MockDeps } from './deps-core.js'
-import { createMockCore, type MockCore } from './pipeline/core.js'
-import type { OperationHandlers } from './types.js'
+import type { MockDeps } from './engine/mock-deps.js'
+import { createMockCore, type MockCore } from './engine/pipeline/core.js'
+import type { OperationHandlers } from './engine/handler-types.js'
 
 export interface MockOptions {
   /** Replaces or adds handlers (tests of one resource, or a user's own overrides); `ctx.defaultAnswer()` gives the built-in answer. */
@@ -45,7 +45,7 @@ export interface Mock {
 }
 
 /**
- * The one constructor of a mock over built deps (mock/deps.ts in Node, mock/portable.ts anywhere):
+ * The one constructor of a mock over built deps (mock/adapters/node-deps.ts in Node, mock/adapters/portable.ts anywhere):
  * the node:http listener, the Express app, the MSW handlers, createMockServer and the test app all
  * wrap what it returns, so there is one core per mock and each control operation is defined here once.
  */

@@ -7,7 +7,7 @@ export interface IdSource {
   requestIdPrefix?: string
   /**
    * Random bytes for secrets (tokens, keys). Optional: without it they come from the CSPRNG. A journal
-   * (mock/persistence) records and replays them, so a restart gives back the secrets clients hold.
+   * (mock/engine/persistence) records and replays them, so a restart gives back the secrets clients hold.
    */
   bytes?(count: number): Uint8Array
 }

@@ -1,5 +1,5 @@
 // One seedable generator for everything that must come out the same for the same seed: voucher
-// codes (mock/vouchers) and generated campaigns (fixtures/generators.ts).
+// codes (mock/resources/vouchers) and generated campaigns (fixtures/generators.ts).
 
 /** sfc32: small, fast, seedable; enough for codes that must be reproducible, not secret. */
 export function seededRandom(seed: string): () => number {

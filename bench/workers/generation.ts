@@ -1,6 +1,6 @@
 // Voucher generation: `<campaigns> <codes per campaign>`. Runs with --expose-gc in a fresh process so
 // the memory added is measured from a clean, collected heap. Prints one JSON line (GenerationFigures).
-import { createMockServer } from '../../mock/server.js'
+import { createMockServer } from '../../mock/adapters/node-server.js'
 import { APP_HEADERS } from '../lib/calls.js'
 
 const gc = (globalThis as { gc?: () => void }).gc

@@ -2,8 +2,8 @@
 // HTTP would take minutes and measure create, not list); every list request goes through HTTP and the
 // whole pipeline (auth, validation, handler, response) as a user's would.
 import { Agent, request } from 'node:http'
-import type { CampaignInput } from '../../mock/campaigns/campaign-types.js'
-import { createMockServer } from '../../mock/server.js'
+import type { CampaignInput } from '../../mock/resources/campaigns/campaign-types.js'
+import { createMockServer } from '../../mock/adapters/node-server.js'
 import { APP_HEADERS, promotionBody } from '../lib/calls.js'
 
 const [sizesArg = '1000,10000,100000', samplesArg = '500', mix = 'promotions'] = process.argv.slice(2)

@@ -4,7 +4,7 @@
 // Q='query query ...' runs those queries instead of the usual ones.
 //   npm run build && node --expose-gc dist/bench/workers/voucher-lists.js 10 100000
 import { Worker } from 'node:worker_threads'
-import { createMockServer } from '../../mock/server.js'
+import { createMockServer } from '../../mock/adapters/node-server.js'
 import { APP_HEADERS } from '../lib/calls.js'
 
 const gc = (globalThis as { gc?: () => void }).gc

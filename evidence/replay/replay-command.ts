@@ -1,7 +1,7 @@
 import { resolve } from 'node:path'
 import { Command } from 'commander'
 import { writeOutput } from '../../contracts/command-support.js'
-import { createMockServer } from '../../mock/server.js'
+import { createMockServer } from '../../mock/adapters/node-server.js'
 import { CliError, USAGE_ERROR } from '../../src/cli/cli-error.js'
 import { envValue, existingFolder, integerOption } from '../../src/cli/options.js'
 import { loadCompiledSpec } from '../../src/validation/validator.js'

@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { scriptedServer } from '../../contracts/testing/test-servers.js'
-import { createMockServer } from '../../mock/server.js'
+import { createMockServer } from '../../mock/adapters/node-server.js'
 import { loadCompiledSpec, type ContractValidator } from '../../src/validation/validator.js'
 import { toHarEntry } from '../har/har-entry.js'
 import type { HarEntry } from '../har/har-types.js'

@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Mock } from '../create-mock.js'
-import type { CoreAnswer, CoreRequest } from '../pipeline/exchange.js'
-import { carryOutNetworkFault } from '../pipeline/network-faults.js'
-import { tooLarge } from '../pipeline/read-body.js'
+import type { CoreAnswer, CoreRequest } from '../engine/pipeline/core-request.js'
+import { carryOutNetworkFault } from '../engine/pipeline/network-faults.js'
+import { tooLarge } from '../engine/pipeline/read-body.js'
 
 /** A node:http request as the core sees it. `host: true` when a host app may have parsed the body first (Express). */
 export function fromNodeRequest(req: IncomingMessage, { host = false } = {}): CoreRequest {

@@ -1,7 +1,7 @@
 import type { Clock } from '../../src/clock.js'
 import { LATEST_PRINTABLE_MS, toIso } from '../../src/clock.js'
-import { ApiError } from '../errors.js'
-import type { ProjectRegistry } from '../project-state.js'
+import { ApiError } from '../engine/errors.js'
+import type { ProjectRegistry } from '../engine/project-state.js'
 import type { MockClockView } from '../../src/mock-control.js'
 
 export interface AdvanceableClock extends Clock {

@@ -1,4 +1,4 @@
-import type { MockConfig } from '../config.js'
+import type { MockConfig } from '../engine/config.js'
 import { CONTROL_TOKEN_HEADER } from './control-guard.js'
 import { isLoopbackHost } from './control-hosts.js'
 

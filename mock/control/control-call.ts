@@ -1,5 +1,5 @@
-import { ApiError } from '../errors.js'
-import type { HandlerResult } from '../types.js'
+import { ApiError } from '../engine/errors.js'
+import type { HandlerResult } from '../engine/handler-types.js'
 
 /** A control call as its route sees it: the query, and the body when it was JSON. */
 export interface ControlCall {

@@ -1,7 +1,7 @@
 import express from 'express'
 import supertest from 'supertest'
 import { describe, expect, it } from 'vitest'
-import { createPortableMock } from '../portable.js'
+import { createPortableMock } from '../adapters/portable.js'
 import { createTestApp } from '../testing/index.js'
 
 const EVIL = 'http://evil.example'

@@ -1,8 +1,8 @@
 import { toHex } from '../../src/hex.js'
-import type { MockConfig } from '../config.js'
-import { ApiError } from '../errors.js'
-import { headerOf, type CoreRequest } from '../pipeline/exchange.js'
-import { mediaType } from '../pipeline/read-body.js'
+import type { MockConfig } from '../engine/config.js'
+import { ApiError } from '../engine/errors.js'
+import { headerOf, type CoreRequest } from '../engine/pipeline/core-request.js'
+import { mediaType } from '../engine/pipeline/read-body.js'
 import { hostAllowList, isLoopbackHost } from './control-hosts.js'
 
 /** The header a control request carries the control token in (or `Authorization: Bearer <token>`). */

@@ -1,7 +1,7 @@
 import type { OpenApiDocument } from '../../src/spec/load-spec.js'
 import { buildContractValidator, type ContractValidator } from '../../src/validation/validator-core.js'
-import type { MockDeps } from '../deps.js'
-import { requestValidationError } from '../pipeline/request-errors.js'
+import type { MockDeps } from '../engine/mock-deps.js'
+import { requestValidationError } from '../engine/pipeline/request-errors.js'
 import { CONTROL_OPENAPI_JSON } from './control-openapi-data.js'
 
 /** What a control request carries, as the control routes get it. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createTestApp, expectContract } from '../testing/index.js'
 import type { CampaignsList } from '../../src/types/index.js'
-import type { OperationHandlers } from '../types.js'
+import type { OperationHandlers } from '../engine/handler-types.js'
 
 const page: CampaignsList = { object: 'list', data_ref: 'campaigns', campaigns: [], total: 0 }
 const handlers: OperationHandlers = { listCampaigns: () => ({ status: 200, body: page }) }

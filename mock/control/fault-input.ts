@@ -1,4 +1,4 @@
-import { ApiError } from '../errors.js'
+import { ApiError } from '../engine/errors.js'
 import { parseMatch } from './fault-match.js'
 import { FAULT_ACTIONS, MATCHABLE_ACTIONS, type FaultAction, type FaultInput } from './faults.js'
 import { parsePointer } from '../../src/json-pointer.js'

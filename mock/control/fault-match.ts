@@ -1,4 +1,4 @@
-import { ApiError } from '../errors.js'
+import { ApiError } from '../engine/errors.js'
 import { escapePointerToken, getPointer, parsePointer } from '../../src/json-pointer.js'
 
 /**

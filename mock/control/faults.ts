@@ -3,7 +3,7 @@ import { matchesRequest, type FaultMatch, type FaultRequest } from './fault-matc
 /**
  * Faults are applied by the pipeline, never by resource code: a forced status, a changed response body, a
  * request let through unvalidated. Network faults (reset, abort, hang) are picked by the pipeline and carried out by the Node adapter,
- * the only layer that holds the socket (mock/pipeline/network-faults.ts).
+ * the only layer that holds the socket (mock/engine/pipeline/network-faults.ts).
  */
 export const FAULT_ACTIONS = ['status', 'drop', 'set', 'skip-request-validation', 'reset', 'abort', 'hang'] as const
 export type FaultAction = (typeof FAULT_ACTIONS)[number]

@@ -1,8 +1,8 @@
 import { FixtureError, parseFixtureSet } from '../../fixtures/parse.js'
-import type { MockDeps } from '../deps.js'
-import { ApiError } from '../errors.js'
+import type { MockDeps } from '../engine/mock-deps.js'
+import { ApiError } from '../engine/errors.js'
 import type { FixtureSet } from '../../fixtures/types.js'
-import { applyFixtures } from '../seed/apply-fixtures.js'
+import { applyFixtures } from '../engine/seed/apply-fixtures.js'
 
 /**
  * `POST /_mock/fixtures`: checks a fixture set (the fixture files' contents, one key per file part)

@@ -1,8 +1,8 @@
 import type { OperationInfo } from '../../src/spec/operations.js'
 import type { ContractValidator } from '../../src/validation/validator.js'
 import { cloneJson } from '../../src/json-clone.js'
-import { ApiError, ERROR_CATALOGUE, errorForStatus, type ErrorCode } from '../errors.js'
-import type { HandlerResult } from '../types.js'
+import { ApiError, ERROR_CATALOGUE, errorForStatus, type ErrorCode } from '../engine/errors.js'
+import type { HandlerResult } from '../engine/handler-types.js'
 
 /** What a `Prefer` header asks for, in Prism's syntax: `Prefer: code=409`, `Prefer: example=duplicateName`, or both. */
 export interface Preference {

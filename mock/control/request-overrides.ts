@@ -1,11 +1,11 @@
-import type { MockDeps } from '../deps.js'
-import type { HandlerResult, NetworkFault, OperationRequest } from '../types.js'
+import type { MockDeps } from '../engine/mock-deps.js'
+import type { HandlerResult, NetworkFault, OperationRequest } from '../engine/handler-types.js'
 import { parsePrefer, preferredAnswer } from './prefer.js'
 
 /**
  * What answers a request instead of its handler, checked after auth and request validation, so the
  * handler never runs and nothing changes: a `reset` or `hang` network fault (carried out by the Node
- * layer, mock/pipeline/network-faults.ts), else the answer a `Prefer` header picks (mock/control/prefer.ts).
+ * layer, mock/engine/pipeline/network-faults.ts), else the answer a `Prefer` header picks (mock/control/prefer.ts).
  */
 export function answerInsteadOfHandler(deps: MockDeps, request: OperationRequest): HandlerResult | undefined {
   const { operationId } = request

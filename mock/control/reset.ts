@@ -1,4 +1,4 @@
-import type { MockDeps } from '../deps.js'
+import type { MockDeps } from '../engine/mock-deps.js'
 
 /** Back to the state at start: clock, then fixtures re-applied, sandboxes gone; tokens, rate-limit counts, faults, latency, rate and journal restored. */
 export async function resetMock(deps: MockDeps): Promise<void> {

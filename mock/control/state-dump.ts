@@ -1,7 +1,7 @@
 import { toIso } from '../../src/clock.js'
-import type { MockDeps } from '../deps.js'
-import { ApiError, notFound } from '../errors.js'
-import type { ProjectState } from '../project-state.js'
+import type { MockDeps } from '../engine/mock-deps.js'
+import { ApiError, notFound } from '../engine/errors.js'
+import type { ProjectState } from '../engine/project-state.js'
 
 type Json = Record<string, unknown>
 

@@ -1,4 +1,4 @@
-import { ApiError } from '../errors.js'
+import { ApiError } from '../engine/errors.js'
 
 /**
  * Runs `fn` and returns the ApiError it throws, so a test can assert on status, key and details

@@ -41,7 +41,7 @@ export interface ValidatorOptions {
  * traffic against them, returning violations as data. Throws only when the spec itself is broken.
  * With a precompiled artifact (`npm run build`, Node only) it uses that artifact's standalone
  * validators instead: same violations, no compiling. Reads no file: this is the validator of the
- * platform-neutral core (mock/portable.ts); validator.ts finds the artifact for Node.
+ * platform-neutral core (mock/adapters/portable.ts); validator.ts finds the artifact for Node.
  */
 export function buildContractValidator(doc: OpenApiDocument, artifact: PrecompiledArtifact | undefined, options: ValidatorOptions): ContractValidator {
   const operations = listOperations(doc)

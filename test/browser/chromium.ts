@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, type BrowserContext, type Page } from 'playwright-core'
 import { inject } from 'vitest'
-import { listen } from '../../mock/server.js'
+import { listen } from '../../mock/adapters/node-server.js'
 import { packageRoot } from '../../src/paths.js'
 import { findChromium } from './find-chromium.js'
 

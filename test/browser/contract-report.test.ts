@@ -8,7 +8,7 @@ import { runSuite } from '../../contracts/runner.js'
 import type { Check } from '../../contracts/check.js'
 import { loadSuite } from '../../contracts/suite.js'
 import type { RunReport } from '../../contracts/types.js'
-import { createMockServer } from '../../mock/server.js'
+import { createMockServer } from '../../mock/adapters/node-server.js'
 import { launchBrowser, type Browser } from './chromium.js'
 
 // The HTML report as a person sees it: a failing run of 50 checks, rendered by Chromium.
@@ -18,13 +18,13 @@ let dir: string
 
 const FAULTS = [
   { operationId: 'createCategory', action: 'drop', pointer: '/id', whenStatus: 200 },
-  // One defect across operations: every 404 without its request_id. The report shows it as one problem.
-  { action: 'drop', pointer: '/request_id', whenStatus: 404 },
+  // One defect across operations: every 404 without its message. The report shows it as one problem.
+  { action: 'drop', pointer: '/message', whenStatus: 404 },
   { operationId: 'getMetadataSchema', action: 'status', status: 418 },
   { operationId: 'listCampaigns', action: 'set', pointer: '/campaigns/0/campaign_type', value: 'BOGUS', whenStatus: 200 },
 ]
 
-/** 50 checks: every 404 check (the request_id defect crosses them), a few on the faulted operations, then the rest (the suite's own order changes as checks are added). */
+/** 50 checks: every 404 check (the message defect crosses them), a few on the faulted operations, then the rest (the suite's own order changes as checks are added). */
 function reportChecks(checks: readonly Check[]): Check[] {
   const faulted = new Set(FAULTS.flatMap((f) => (f.operationId ? [f.operationId] : [])))
   const notFound = checks.filter((c) => c.id.endsWith('-404'))
@@ -71,11 +71,11 @@ describe('the HTML contract report in Chromium', () => {
     const problems = await page.locator('ol.index li').count()
     expect(problems).toBeGreaterThanOrEqual(FAULTS.length)
     expect(problems).toBeLessThan(failedIds.length / 2)
-    // the most widespread problem first; the request_id defect across operations is one entry of several checks
+    // the most widespread problem first; the message defect across operations is one entry of several checks
     const entries = await page.locator('ol.index li').allInnerTexts()
     const counts = entries.map((t) => Number(/\b(\d+) checks?\b/.exec(t)?.[1] ?? 1))
     expect(counts[0]).toBe(Math.max(...counts))
-    expect(entries.find((t) => t.includes('request_id'))).toMatch(/\b\d+ checks\b/)
+    expect(entries.find((t) => t.includes('/message'))).toMatch(/\b\d+ checks\b/)
     expect(await top('ol.index')).toBeLessThan(800)
     expect(await top('#coverage')).toBeLessThan(2 * 800)
     expect(await top('#coverage')).toBeLessThan(await top('#failures'))

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FIXTURE_EPOCH, toIso } from '../../src/clock.js'
-import { closeServer, createMockServer, type MockServer } from '../../mock/server.js'
+import { closeServer, createMockServer, type MockServer } from '../../mock/adapters/node-server.js'
 import { fetchFromPage, launchBrowser, otherOrigin, type Browser } from './chromium.js'
 
 // Issue 21 §1 in real Chromium: a page on another origin (another port of 127.0.0.1, as a site open in the

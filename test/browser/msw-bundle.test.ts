@@ -8,7 +8,7 @@ import { bundleForBrowser } from './browser-bundle.js'
 // runs the whole bundle, msw included, in Chromium.
 describe('promokit/msw bundled for browsers', () => {
   it('pulls in no Node built-in module and reads no Node-only global', async () => {
-    const [own, whole] = await Promise.all([bundleForBrowser('mock/msw/index.ts', 'esm', { external: ['msw'] }), bundleForBrowser('mock/msw/index.ts')])
+    const [own, whole] = await Promise.all([bundleForBrowser('mock/adapters/msw/index.ts', 'esm', { external: ['msw'] }), bundleForBrowser('mock/adapters/msw/index.ts')])
     // the figures issue 16 asks for, printed where the run's log keeps them
     const size = (b: typeof own) => `${(b.minifiedBytes / 1024).toFixed(0)} KB minified, ${(b.gzippedBytes / 1024).toFixed(0)} KB gzipped`
     console.log(`promokit/msw for browsers: ${size(own)} (with msw's http handlers: ${size(whole)})`)

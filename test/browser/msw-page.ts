@@ -1,7 +1,7 @@
 // The page script of msw-worker.test.ts, bundled for the browser: what a Storybook preview or a
 // browser component test does with `promokit/msw` (no mock server anywhere).
 import { setupWorker } from 'msw/browser'
-import { createMockHandlers, type MockHandlers, type MockHandlersOptions } from '../../mock/msw/index.js'
+import { createMockHandlers, type MockHandlers, type MockHandlersOptions } from '../../mock/adapters/msw/index.js'
 
 export async function startMock(options: MockHandlersOptions): Promise<MockHandlers> {
   const handlers = createMockHandlers(options)

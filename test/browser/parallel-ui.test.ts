@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { closeServer, createMockServer, type MockServer } from '../../mock/server.js'
+import { closeServer, createMockServer, type MockServer } from '../../mock/adapters/node-server.js'
 import { expectContract, loadControlValidator } from '../../mock/testing/index.js'
 import type { ContractValidator } from '../../src/validation/validator.js'
 import { fetchFromPage, launchBrowser, otherOrigin, type Browser, type PageAnswer } from './chromium.js'

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FIXTURE_EPOCH, toIso } from '../../src/clock.js'
-import { createMockServer, type MockServer } from '../../mock/server.js'
-import { closeServer } from '../../mock/server.js'
+import { createMockServer, type MockServer } from '../../mock/adapters/node-server.js'
+import { closeServer } from '../../mock/adapters/node-server.js'
 import { expectContract } from '../../mock/testing/index.js'
 import { launchBrowser, otherOrigin, recordRequests, type Browser } from './chromium.js'
 

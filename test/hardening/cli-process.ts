@@ -21,7 +21,7 @@ function newestSource(dir: string): number {
 export function ensureBuilt(): void {
   const built = (() => {
     try {
-      return statSync(join(root, 'dist', 'mock', 'persistence', 'persistence.js')).mtimeMs
+      return statSync(join(root, 'dist', 'mock', 'engine', 'persistence', 'persistence.js')).mtimeMs
     } catch {
       return 0
     }

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createMockServer, type MockServer } from '../../mock/server.js'
+import { createMockServer, type MockServer } from '../../mock/adapters/node-server.js'
 import { expectContract } from '../../mock/testing/index.js'
 
 // Over a real socket: every request is in flight at once and the mock's event loop interleaves them.

@@ -106,11 +106,11 @@ describe.each(LIVE_ENTRIES)('fuzzing every operation of the spec (%s)', (entry) 
     // every operation was exercised, and reached more than its rejections
     // (a rollback succeeds only on a live, successful parent id; its happy path is in redemption-failures.test.ts and the credentials matrix)
     // these need an id made earlier in the run (a live parent redemption, a rule the fuzzer created): their
-    // happy paths are tested in mock/redemptions and mock/validation-rules; here they must only stay safe
+    // happy paths are tested in mock/resources/redemptions and mock/resources/validation-rules; here they must only stay safe
     // (getAsyncAction, getExport: an async action or export made by a fuzzed delete or export still alive; happy paths in
-    // mock/async-actions and mock/exports; getRedemption: a fuzzed redemption that succeeded and outlived the periodic
+    // mock/resources/async-actions and mock/resources/exports; getRedemption: a fuzzed redemption that succeeded and outlived the periodic
     // reset, which the seed's sequence of operations may not give — e.g. once getMetadataSchemaByResource joined the
-    // spec — happy path in mock/redemptions)
+    // spec — happy path in mock/resources/redemptions)
     const needsEarlierId = new Set(['rollbackRedemption', 'getValidationRule', 'createValidationRuleAssignment', 'listValidationRuleAssignments', 'getAsyncAction', 'getExport', 'getRedemption'])
     for (const op of operations.filter((o) => !needsEarlierId.has(o.operationId))) expect([...(seen.get(op.operationId) ?? [])].some((s) => s < 300), `${op.operationId}: ${[...(seen.get(op.operationId) ?? [])]}`).toBe(true)
     expect(({} as Record<string, unknown>).polluted).toBeUndefined()

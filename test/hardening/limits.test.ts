@@ -1,7 +1,7 @@
 import { connect } from 'node:net'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { closeServer, listen } from '../../mock/server.js'
+import { closeServer, listen } from '../../mock/adapters/node-server.js'
 import { createTestApp, expectContract } from '../../mock/testing/index.js'
 import { contractProblems, fingerprint, handlerOf, LIVE_ENTRIES, startLiveApp, type LiveApp } from './harness.js'
 

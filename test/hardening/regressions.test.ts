@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { redactUrl } from '../../mock/logging.js'
+import { redactUrl } from '../../mock/adapters/logging.js'
 import { contractProblems, fingerprint, LIVE_ENTRIES, startLiveApp, type LiveApp } from './harness.js'
 
 // One test per bug the fuzzer (or the other hardening tests) found; each failed before its fix.

@@ -124,7 +124,7 @@ describe('the published package', () => {
       "const gift = await fetch('http://promokit.test/v1/vouchers/GIFT-0001', { headers: { 'X-App-Id': 'promokit-app-id', 'X-App-Token': 'promokit-app-token' } })",
       'console.log(gift.status, ((await gift.json()) as { active: boolean }).active)',
       // in Node the `node` condition gives the entry with the precompiled validators
-      "console.log(import.meta.resolve('promokit/msw').endsWith('/dist/mock/msw/node.js'))",
+      "console.log(import.meta.resolve('promokit/msw').endsWith('/dist/mock/adapters/msw/node.js'))",
       'server.close()',
       '',
     ].join('\n'))

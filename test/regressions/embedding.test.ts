@@ -1,7 +1,7 @@
 import express, { type NextFunction, type Request, type Response } from 'express'
 import supertest from 'supertest'
 import { describe, expect, it } from 'vitest'
-import { createMockApp } from '../../mock/app.js'
+import { createMockApp } from '../../mock/adapters/express-app.js'
 import { createTestApp, expectContract } from '../../mock/testing/index.js'
 
 // Issue 15, defect 2: the mock mounted inside a host app that has middleware, locals and a body parser of its own.

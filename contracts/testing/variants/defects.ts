@@ -84,7 +84,7 @@ export const DEFECTS: Defect[] = [
   { kind: 'error body without key', by: 'campaigns.get-unknown-404', shows: { pointer: '/key', keyword: 'errorFormat' }, faults: [drop('getCampaign', '/key', 404)] },
   { kind: 'error code not the HTTP status', by: 'campaigns.get-unknown-404', shows: { pointer: '/code', keyword: 'errorFormat' }, faults: [set(undefined, '/code', 500, 404)] },
   { kind: 'error body as HTML', by: 'campaigns.get-unknown-404', shows: { location: 'content-type', pointer: '', keyword: 'contentType' }, behaviour: onResponse('*', (res) => ({ ...res, body: undefined, headers: { 'content-type': 'text/html' }, text: '<h1>Not found</h1>' }), 404) },
-  { kind: 'error body without request_id', by: 'campaigns.get-unknown-404', shows: { pointer: '/request_id', keyword: 'errorFormat' }, faults: [drop(undefined, '/request_id', 404)] },
+  { kind: 'error body without message', by: 'campaigns.get-unknown-404', shows: { pointer: '/message', keyword: 'errorFormat' }, faults: [drop(undefined, '/message', 404)] },
   { kind: '401 with another key', by: 'auth.getCampaign', shows: { location: 'behaviour', pointer: '/key' }, faults: [set(undefined, '/key', 'unauthorised', 401)] },
   { kind: 'campaign read answered text/plain', by: 'campaigns.create-promotion', shows: { location: 'content-type', pointer: '', keyword: 'contentType' }, behaviour: onResponse('getCampaign', (res) => void (res.headers['content-type'] = 'text/plain'), 200) },
   // Shapes and values

@@ -1,5 +1,5 @@
 import type { FaultInput } from '../../../mock/control/faults.js'
-import type { MockServer } from '../../../mock/server.js'
+import type { MockServer } from '../../../mock/adapters/node-server.js'
 import { runSuite } from '../../runner.js'
 import type { Suite } from '../../suite.js'
 import type { RunReport } from '../../types.js'

@@ -1,0 +1,80 @@
+import { PassThrough } from 'node:stream'
+import { describe, expect, it } from 'vitest'
+import { runCli, type CliIo } from '../../src/cli/run-cli.js'
+import { resolveConfig } from '../engine/config.js'
+import { controlBanner, exposureWarning } from '../control/control-banner.js'
+import { ensureControlToken } from '../control/control-guard.js'
+import { mockCommand } from './serve-command.js'
+
+function capture() {
+  const out = new PassThrough()
+  const err = new PassThrough()
+  const text = { stdout: '', stderr: '' }
+  out.on('data', (c) => (text.stdout += c))
+  err.on('data', (c) => (text.stderr += c))
+  const exits: number[] = []
+  const io: CliIo = { stdout: out, stderr: err, exit: (code) => void exits.push(code) }
+  return { io, exits, text }
+}
+
+describe('promokit mock: the control plane beyond loopback', () => {
+  it('--control-token is needed on /_mock only, printed with the console URL that carries it', async () => {
+    const out = capture()
+    let stop!: () => void
+    const stopSignal = new Promise<void>((resolve) => (stop = resolve))
+    const args = ['node', 'promokit', 'mock', '--port', '0', '--log-level', 'silent', '--allowed-host', 'mock.test']
+    const running = runCli(args, [mockCommand({ stdout: out.io.stdout, env: { PROMOKIT_CONTROL_TOKEN: 'tok-21' }, stopSignal })], out.io)
+    // start-up only: bounded polling of the banner
+    for (let i = 0; i < 400 && !out.text.stdout.includes('CORS:'); i++) await new Promise((r) => setTimeout(r, 25))
+    const url = /listening on (http:\/\/\S+)/.exec(out.text.stdout)?.[1]
+    const [without, withToken, api] = await Promise.all([
+      fetch(`${url}/_mock/state?counts=true`),
+      fetch(`${url}/_mock/state?counts=true`, { headers: { 'X-Promokit-Control-Token': 'tok-21' } }),
+      fetch(`${url}/v1/campaigns?limit=1`, { headers: { 'X-App-Id': 'promokit-app-id', 'X-App-Token': 'promokit-app-token' } }),
+    ])
+    stop()
+    await running
+
+    expect(out.text.stdout).toContain('/_mock/ui?token=tok-21')
+    expect(out.text.stdout).toContain('Control token: tok-21')
+    expect(out.text.stdout).toContain('Host: loopback names, IP addresses, mock.test')
+    expect([without.status, withToken.status, api.status]).toEqual([401, 200, 200])
+    expect(out.exits).toEqual([])
+  })
+
+  it('warns in the banner when bound beyond loopback, with a generated token (tests listen on loopback only)', () => {
+    const config = resolveConfig({ host: '0.0.0.0' })
+    const token = ensureControlToken(config)
+
+    expect(exposureWarning('0.0.0.0').join('\n')).toMatch(/WARNING: --host 0\.0\.0\.0 makes the mock reachable from other machines/)
+    expect(token).toMatch(/^[0-9a-f]{32}$/)
+    expect(controlBanner(config, 'http://192.168.1.20:4010')).toContain(`Control token: ${token} (send it as X-Promokit-Control-Token: <token> on every /_mock call)`)
+    expect([...exposureWarning('127.0.0.1'), ...exposureWarning('localhost'), ...exposureWarning('::1')]).toEqual([])
+    expect(ensureControlToken(resolveConfig({ host: '127.0.0.1' }))).toBeUndefined()
+  })
+
+  it('prints no token and no warning on loopback', async () => {
+    const out = capture()
+    let stop!: () => void
+    const stopSignal = new Promise<void>((resolve) => (stop = resolve))
+    const running = runCli(['node', 'promokit', 'mock', '--port', '0', '--log-level', 'silent'], [mockCommand({ stdout: out.io.stdout, env: {}, stopSignal })], out.io)
+    for (let i = 0; i < 400 && !out.text.stdout.includes('CORS:'); i++) await new Promise((r) => setTimeout(r, 25))
+    stop()
+    await running
+
+    expect(out.text.stdout).not.toMatch(/WARNING|Control token/)
+    expect(out.text.stdout).toContain("Control plane: browsers from this server's pages only")
+  })
+
+  it.each([
+    [['--control-origin', 'localhost:5173'], /--control-origin: expected an origin/],
+    [['--allowed-host', 'http://mock.test'], /--allowed-host: expected a host name/],
+    [['--control-token', ''], /--control-token must not be empty/],
+    [['--generation-rate', '1e-300'], /--generation-rate: expected a number >= 0.001/],
+  ])('refuses %j with exit 2 and a clear message', async (flags, message) => {
+    const out = capture()
+    await runCli(['node', 'promokit', 'mock', ...flags], [mockCommand({ stdout: out.io.stdout, env: {} })], out.io)
+    expect(out.exits).toEqual([2])
+    expect(out.text.stderr).toMatch(message)
+  })
+})

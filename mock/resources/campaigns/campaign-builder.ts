@@ -1,0 +1,207 @@
+import { toIso } from '../../../src/clock.js'
+import { cloneJson } from '../../../src/json-clone.js'
+import type { IdSource } from '../../../src/ids.js'
+import type { Category } from '../categories/category-store.js'
+import { ApiError, notFound } from '../../engine/errors.js'
+import { accessFromInput } from './campaign-access.js'
+import { discountProblem } from './discount-check.js'
+import { normaliseCodeConfig } from '../vouchers/code-generator.js'
+import type { VoucherTemplate } from '../vouchers/voucher-types.js'
+import type { CampaignInput, CampaignType, RuleAssignment, StoredCampaign, StoredTier, TierInput, Validity } from './campaign-types.js'
+import { CAMPAIGN_TYPES } from './campaign-types.js'
+import { inferCampaignType } from './campaign-type.js'
+
+export interface CategoryLookup {
+  find(id: string): Category | undefined
+  findByName(name: string): Category | undefined
+}
+
+export interface BuildContext {
+  /** Issues the campaign id; called only once every check has passed, so a refusal consumes no id. */
+  newId: () => string
+  /** Refuses a code pattern too small for the vouchers asked for (the voucher store knows what is taken). */
+  checkSpace: (config: VoucherTemplate['code_config'], count: number) => void
+  now: number
+  ids: IdSource
+  categories: CategoryLookup
+  maxVouchersCount: number
+  /** Fixtures give their vouchers explicitly: their number is the count. */
+  vouchersCount?: number
+}
+
+type Draft = Omit<StoredCampaign, 'seq' | 'readyAt'>
+
+const VOUCHER_TYPE: Record<Exclude<CampaignType, 'PROMOTION'>, VoucherTemplate['type']> = {
+  DISCOUNT_COUPONS: 'DISCOUNT_VOUCHER',
+  REFERRAL_PROGRAM: 'DISCOUNT_VOUCHER',
+  GIFT_VOUCHERS: 'GIFT_VOUCHER',
+  LOYALTY_PROGRAM: 'LOYALTY_CARD',
+}
+
+// As the pipeline does for schema violations, the message itself says what was wrong (real: "Property 'discount' is required ...").
+export const invalid = (details: string): ApiError => new ApiError('INVALID_CAMPAIGN', details, { message: `Invalid Campaign: ${details}` })
+
+/** Every check that can refuse a create, before any id is issued or anything is stored. */
+export function buildCampaign(input: CampaignInput, ctx: BuildContext): Draft {
+  if (typeof input.name !== 'string' || input.name.trim() === '') throw invalid("Property 'name' is required")
+  const campaignType = resolveType(input)
+  const category = resolveCategory(input, ctx.categories)
+  const template = campaignType === 'PROMOTION' ? undefined : buildTemplate(input, campaignType)
+  const count = template ? (ctx.vouchersCount ?? vouchersCount(input, ctx.maxVouchersCount)) : 0
+  if (template) ctx.checkSpace(template.code_config, count)
+  const tierInputs = campaignType === 'PROMOTION' ? (input.promotion?.tiers ?? []) : []
+  const tierCategories = tierInputs.map((tier, i) => {
+    if (typeof tier.name !== 'string' || tier.name === '') throw invalid(`promotion.tiers[${i}].name is required`)
+    checkDiscount(tier.action?.discount, `promotion.tiers[${i}].action.discount`)
+    return resolveCategory(tier, ctx.categories)
+  })
+  const id = ctx.newId()
+  const draft: Draft = {
+    id,
+    name: input.name,
+    ...(input.description !== undefined ? { description: input.description } : {}),
+    campaign_type: campaignType,
+    type: input.type ?? (campaignType === 'PROMOTION' ? 'STATIC' : 'AUTO_UPDATE'),
+    join_once: campaignType === 'LOYALTY_PROGRAM' ? true : input.type === 'STANDALONE' ? false : (input.join_once ?? false),
+    auto_join: input.auto_join ?? false,
+    use_voucher_metadata_schema: input.use_voucher_metadata_schema ?? false,
+    protected: false,
+    active: input.active ?? true,
+    ...validity(input),
+    ...(input.activity_duration_after_publishing !== undefined ? { activity_duration_after_publishing: input.activity_duration_after_publishing } : {}),
+    metadata: input.metadata ? cloneJson(input.metadata) : {},
+    category,
+    vouchersCount: count,
+    assignments: [],
+    createdAt: ctx.now,
+    updatedAt: null,
+  }
+  if (template) draft.voucher = template
+  const access = accessFromInput(input)
+  if (access) draft.access = access
+  if (template && input.referral_program !== undefined) draft.referral_program = cloneJson(input.referral_program)
+  const pinned = (input as { validation_rules_assignments?: { data?: RuleAssignment[] } }).validation_rules_assignments?.data
+  draft.assignments = pinned?.map((a) => ({ ...a })) ?? (input.validation_rules ?? []).map((rule) => assignment(ctx, rule, id, 'campaign'))
+  if (campaignType === 'PROMOTION') draft.tiers = tierInputs.map((tier, i) => buildTier(tier, i, tierCategories[i], ctx))
+  return draft
+}
+
+export function checkDiscount(discount: Parameters<typeof discountProblem>[0], path: string): void {
+  const problem = discountProblem(discount, path)
+  if (problem) throw invalid(problem)
+}
+
+function resolveType(input: CampaignInput): CampaignType {
+  if (input.campaign_type !== undefined) {
+    if (!CAMPAIGN_TYPES.includes(input.campaign_type)) throw invalid(`campaign_type must be one of ${CAMPAIGN_TYPES.join(', ')}`)
+    return input.campaign_type
+  }
+  const inferred = inferCampaignType(input as unknown as Record<string, unknown>)
+  if (!inferred) throw invalid("Property 'campaign_type' is required (or a 'voucher' with a 'type', a 'promotion' or a 'referral_program' to infer it from)")
+  return inferred
+}
+
+export function resolveCategory(ref: { category_id?: string; category?: string }, categories: CategoryLookup): Category | null {
+  if (ref.category_id) return categories.find(ref.category_id) ?? throwNotFound(ref.category_id)
+  if (ref.category) return categories.findByName(ref.category) ?? throwNotFound(ref.category)
+  return null
+}
+
+const throwNotFound = (id: string): never => {
+  throw notFound('category', id)
+}
+
+export function validity(source: Validity): Validity {
+  const out: Validity = {}
+  if (source.start_date !== undefined) out.start_date = isoDate('start_date', source.start_date)
+  if (source.expiration_date !== undefined) out.expiration_date = isoDate('expiration_date', source.expiration_date)
+  if (source.validity_timeframe !== undefined) out.validity_timeframe = cloneJson(source.validity_timeframe)
+  if (source.validity_day_of_week !== undefined) out.validity_day_of_week = [...source.validity_day_of_week]
+  if (source.validity_hours !== undefined) out.validity_hours = cloneJson(source.validity_hours)
+  return out
+}
+
+function isoDate(field: string, value: string): string {
+  const ms = Date.parse(value)
+  if (Number.isNaN(ms)) throw invalid(`${field} must be an ISO 8601 date-time, got "${value}"`)
+  return toIso(ms)
+}
+
+function buildTemplate(input: CampaignInput, campaignType: Exclude<CampaignType, 'PROMOTION'>): VoucherTemplate {
+  const voucher = input.voucher
+  if (!voucher) throw invalid(`Property 'voucher' is required for ${campaignType} campaign`)
+  const type = VOUCHER_TYPE[campaignType]
+  if (voucher.type !== undefined && voucher.type !== type) {
+    throw invalid(`voucher.type must be ${type} for ${campaignType} campaign, got ${voucher.type}`)
+  }
+  // Field order as in the real service's examples: the type's own object first, then the rest.
+  const template = { type } as VoucherTemplate
+  if (type === 'DISCOUNT_VOUCHER') {
+    if (!voucher.discount) throw invalid(`Property 'discount' is required for ${campaignType} campaign`)
+    checkDiscount(voucher.discount, 'voucher.discount')
+    template.discount = cloneJson(voucher.discount)
+  } else if (type === 'GIFT_VOUCHER') {
+    if (!voucher.gift) throw invalid(`Property 'gift' is required for ${campaignType} campaign`)
+    template.gift = { ...cloneJson(voucher.gift), balance: voucher.gift.balance ?? voucher.gift.amount }
+  } else {
+    if (!voucher.loyalty_card) throw invalid(`Property 'loyalty_card' is required for ${campaignType} campaign`)
+    template.loyalty_card = cloneJson(voucher.loyalty_card)
+  }
+  template.redemption = { quantity: voucher.redemption?.quantity ?? null }
+  template.code_config = normaliseCodeConfig(voucher.code_config)
+  template.is_referral_code = campaignType === 'REFERRAL_PROGRAM'
+  // The seed: the campaign's dates and validity are copied into the voucher template.
+  return Object.assign(template, validity(input))
+}
+
+function vouchersCount(input: CampaignInput, max: number): number {
+  const count = input.vouchers_count ?? 0
+  if (!Number.isInteger(count) || count < 0) throw invalid(`vouchers_count must be a whole number >= 0, got ${count}`)
+  if (count > max) throw invalid(`vouchers_count ${count} is above this mock's limit of ${max} vouchers per campaign (maxVouchersCount)`)
+  return count
+}
+
+/** Fixture tiers (response-shaped) may pin their id, created_at, rule assignments and summary. */
+type TierSource = TierInput & {
+  id?: string
+  created_at?: string
+  validation_rule_assignments?: { data?: RuleAssignment[] }
+  summary?: { redemptions?: { total_redeemed?: number }; orders?: { total_amount?: number; total_discount_amount?: number } }
+}
+
+function buildTier(input: TierSource, position: number, category: Category | null, ctx: BuildContext): StoredTier {
+  const id = input.id ?? ctx.ids.next('promo')
+  const createdAt = input.created_at ? Date.parse(input.created_at) : ctx.now
+  return {
+    id,
+    createdAt,
+    name: input.name,
+    ...(input.banner !== undefined ? { banner: input.banner } : {}),
+    ...(input.action !== undefined ? { action: cloneJson(input.action) } : {}),
+    metadata: input.metadata ? cloneJson(input.metadata) : {},
+    // hierarchy follows request order (1..n), as the real examples answer
+    hierarchy: position + 1,
+    active: input.active ?? true,
+    ...validity(input),
+    category,
+    assignments:
+      input.validation_rule_assignments?.data?.map((a) => ({ ...a })) ??
+      (input.validation_rules ?? []).map((rule) => assignment({ ...ctx, now: createdAt }, rule, id, 'promotion_tier')),
+    summary: {
+      redeemed: input.summary?.redemptions?.total_redeemed ?? 0,
+      orderAmount: input.summary?.orders?.total_amount ?? 0,
+      discountAmount: input.summary?.orders?.total_discount_amount ?? 0,
+    },
+  }
+}
+
+function assignment(ctx: BuildContext, ruleId: string, objectId: string, type: RuleAssignment['related_object_type']): RuleAssignment {
+  return {
+    id: ctx.ids.next('asgm'),
+    rule_id: ruleId,
+    related_object_id: objectId,
+    related_object_type: type,
+    created_at: toIso(ctx.now),
+    object: 'validation_rules_assignment',
+  }
+}
