@@ -15,10 +15,7 @@ export function listingSource(batches: VoucherBatches, run: RunJob, scans: Map<B
   return {
     batches: batches.all,
     visible: (b) => batches.visible(b),
-    // a generation under way for another campaign is finished first (ClaimedCodes)
-    generate: (b) => {
-      while (b.codes === null) run(batches.generation(b, stepOf))
-    },
+    generate: generateWith(batches, run, stepOf),
     codeOrder: (codes) => run(codeOrdering(codes, stepOf)),
     scan: (batch, steps) => {
       let job = scans.get(batch)
@@ -28,5 +25,13 @@ export function listingSource(batches: VoucherBatches, run: RunJob, scans: Map<B
       return run(job)
     },
     now,
+  }
+}
+
+/** Makes a batch's codes through `run` (in steps of `step` when the caller waits: list-work). */
+export function generateWith(batches: VoucherBatches, run: RunJob, step: number): (batch: Batch) => void {
+  return (batch) => {
+    // a generation under way for another campaign is finished first (ClaimedCodes)
+    while (batch.codes === null) run(batches.generation(batch, step))
   }
 }

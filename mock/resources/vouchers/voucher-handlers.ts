@@ -29,7 +29,11 @@ export const voucherHandlers = {
     })
     return page instanceof Promise ? page.then((body) => ({ status: 200 as const, body })) : { status: 200, body: page }
   },
-  getVoucher: ({ params }, { project }) => ({ status: 200, body: project.vouchers.get(params.code) }),
+  getVoucher: ({ params }, { project }) => {
+    // an unknown code may make every due campaign's codes: in steps, as lists do
+    const voucher = project.vouchers.getInSteps(params.code)
+    return voucher instanceof Promise ? voucher.then((body) => ({ status: 200 as const, body })) : { status: 200, body: voucher }
+  },
 } satisfies TypedHandlers<'listVouchers' | 'getVoucher'>
 
 /** `customer`: the holder's `cust_` id or its `source_id`. */

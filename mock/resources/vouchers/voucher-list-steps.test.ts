@@ -91,4 +91,24 @@ describe('GET /v1/vouchers in steps', () => {
     const atOnce = vouchers.list({ limit: 100, order: 'code', filters } as Parameters<typeof vouchers.list>[0])
     expect(page.body).toEqual(JSON.parse(JSON.stringify(atOnce)))
   })
+
+  it('a lookup of an unknown code makes the codes of every campaign that could hold it in steps, answering others meanwhile', async () => {
+    const app = await threeCampaigns()
+    const held = holdFirstPause(app)
+    const lookup = new Promise<Response>((resolve, reject) => app.request.get('/v1/vouchers/S-zzzzzz').set(app.headers.app).end((error, res) => (error ? reject(error) : resolve(res))))
+    expect(await Promise.race([held.firstPause, lookup.then(() => 'answered first')])).toBe('paused')
+    expect((await app.request.get('/v1/campaigns').set(app.headers.app)).status).toBe(200)
+    held.open()
+    const missing = await lookup
+    expectContract(missing, 'getVoucher')
+    expect(missing.status).toBe(404)
+    // the lookup made every campaign's codes (the pattern could hold the code)
+    expect(held.vouchers.codeCount).toBe(9000)
+    const { code } = held.vouchers.list({ limit: 1, order: 'code' }).vouchers[0]
+    const pausesBefore = held.pauses()
+    const found = await app.request.get(`/v1/vouchers/${code}`).set(app.headers.app)
+    expect(found.status).toBe(200)
+    expect(found.body.code).toBe(code)
+    expect(held.pauses()).toBe(pausesBefore)
+  })
 })

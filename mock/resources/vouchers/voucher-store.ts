@@ -6,7 +6,7 @@ import { adjustGiftBalance, adjustLoyaltyPoints, redeemVoucher, setVoucherHolder
 import type { VoucherSnapshot } from './voucher-snapshot.js'
 import type { Batch, ExplicitVoucher, VoucherCampaign, VoucherListPage, VoucherView } from './voucher-types.js'
 import { listVoucherPage, type VoucherListQuery } from './voucher-listing.js'
-import { listingSource } from './listing-source.js'
+import { generateWith, listingSource } from './listing-source.js'
 import { DEFAULT_PACE, finishNow, settle, type Job, type Pace, type RunJob } from './list-work.js'
 import type { Scan } from './voucher-selection.js'
 import { buildVoucherView, slotFromVoucherId } from './voucher-view.js'
@@ -75,6 +75,18 @@ export class VoucherStore {
     const found = this.findByCodeOrId(codeOrId)
     if (!found) throw notFound('voucher', codeOrId)
     return found
+  }
+
+  /**
+   * The same, with the codes a lookup may need made in steps between which other requests are answered
+   * (an unknown code makes every due campaign whose pattern could hold it: millions of codes).
+   */
+  getInSteps(codeOrId: string): VoucherView | Promise<VoucherView> {
+    return settle((run) => {
+      const at = this.#locate(codeOrId, generateWith(this.#batches, run, this.pace.step))
+      if (!at) throw notFound('voucher', codeOrId)
+      return buildVoucherView(at.batch, at.index)
+    }, this.pace)
   }
 
   /**
