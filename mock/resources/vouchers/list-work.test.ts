@@ -16,7 +16,7 @@ describe('settle', () => {
     expect(settle((run) => run(job) * 2, { step: 1, sliceMs: 0, pause: nextTurn })).toBe(6)
   })
 
-  it('runs a pending job in steps with a pause after each (slice 0), then answers from a fresh attempt', async () => {
+  it('runs a pending job in steps with a pause after each (slice 0), the last one too, then answers from a fresh attempt', async () => {
     const log: number[] = []
     const job = new Job(counting(4, log))
     let attempts = 0
@@ -31,7 +31,7 @@ describe('settle', () => {
     expect(answer).toBeInstanceOf(Promise)
     expect(await answer).toBe(5)
     expect(attempts).toBe(2)
-    expect(log).toEqual([1, -1, 2, -2, 3, -3, 4, -4])
+    expect(log).toEqual([1, -1, 2, -2, 3, -3, 4, -4, -5])
   })
 
   it('a job cancelled while the list waits ends its wait; errors of the attempt reach the caller', async () => {
