@@ -69,7 +69,7 @@ describe('promokit contract is safe on a shared target', () => {
 
   it('--read-only sends nothing that changes state', async () => {
     await mock.reset()
-    await fetch(`${mock.url}/_mock/requests`, { method: 'DELETE' })
+    await fetch(`${mock.url}/_mock/requests`, { method: 'DELETE', headers: { 'content-type': 'application/json' } })
     const before = (await (await fetch(`${mock.url}/_mock/state?counts=true`)).json()) as Record<string, unknown>
     const readOnly = await run({ readOnly: true })
     expect(readOnly.summary.failed).toBe(0)

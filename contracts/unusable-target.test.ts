@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest'
 import { runSuite } from './runner.js'
 import { runContractCommand } from './testing/run-contract-command.js'
 import { useSuiteAndMock } from './testing/suite-and-mock.js'
-import { wrapMock, type WrappedResponse } from './testing/variants/wrap-mock.js'
+import type { FaultInput } from '../mock/control/faults.js'
+import { answerHeader, rewrite, set, status } from './testing/variants/defect-faults.js'
+import { armFaults } from './testing/variants/run-wrapped.js'
 
 const t = useSuiteAndMock()
 
@@ -44,16 +46,19 @@ describe('operations the target does not serve (issue 26 section 1)', () => {
   it('are one failure per operation, listed first, and every check that needs one is not run, saying the same', async () => {
     await t.mock.reset()
     // A deployment without the categories routes: a gateway's text, a JSON 404 naming no resource, the mock's route 404.
-    const answers: Record<string, WrappedResponse> = {
-      createCategory: { status: 404, headers: { 'content-type': 'text/plain' }, text: 'Cannot POST /v1/categories' },
-      listCategories: { status: 404, headers: { 'content-type': 'application/json' }, body: { code: 404, key: 'not_found', message: 'Not found' }, text: '' },
-      getCategory: { status: 404, headers: { 'content-type': 'application/json' }, body: { code: 404, key: 'not_found', message: 'Not found', resource_type: 'route' }, text: '' },
+    const notFound = { code: 404, key: 'not_found', message: 'Not found' }
+    const answers: Record<string, FaultInput[]> = {
+      createCategory: [status('createCategory', 404), answerHeader('createCategory', 'content-type', 'text/plain', 404)],
+      listCategories: [status('listCategories', 404), set('listCategories', '', notFound, 404)],
+      getCategory: [status('getCategory', 404), set('getCategory', '', { ...notFound, resource_type: 'route' }, 404)],
     }
-    const target = await wrapMock(t.mock.url, { request: (req) => answers[req.operationId ?? ''] }, t.suite.validator.operations)
+    // no route: refused before its keys or its body are looked at
+    const refusedFirst = Object.keys(answers).flatMap((op) => [400, 401, 403].map((from) => rewrite(op, from, 404)))
+    await armFaults(t.mock.url, [...refusedFirst, ...Object.values(answers).flat()])
     const unserved = new Set(Object.keys(answers))
     try {
       const { credentials } = t.mock
-      const report = await runSuite({ baseUrl: target.url, credentials, ids: { projectId: credentials.projectId }, isMock: true, validator: t.suite.validator, checks: t.suite.checks, grep: /categor/ })
+      const report = await runSuite({ baseUrl: t.mock.url, credentials, ids: { projectId: credentials.projectId }, isMock: true, validator: t.suite.validator, checks: t.suite.checks, grep: /categor/ })
       const served = report.results.filter((r) => r.id.startsWith('served.'))
       expect(served.map((r) => r.id).sort()).toEqual([...unserved].map((op) => `served.${op}`).sort())
       expect(report.results.slice(0, served.length)).toEqual(served)
@@ -73,7 +78,7 @@ describe('operations the target does not serve (issue 26 section 1)', () => {
       // the only failures are the unserved operations themselves
       expect(report.summary.failed).toBe(served.length)
     } finally {
-      await target.close()
+      await t.mock.reset()
     }
   })
 })

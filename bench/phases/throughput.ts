@@ -186,7 +186,7 @@ async function deleteAllCampaigns(baseUrl: string): Promise<void> {
       if (!res.ok) throw new Error(`deleteCampaign ${id} answered ${res.status}`)
     }
     // deletion is asynchronous (202, an async action about a second later on the mock's clock): finish it now
-    const finished = await fetch(`${baseUrl}/_mock/jobs/finish`, { method: 'POST' })
+    const finished = await fetch(`${baseUrl}/_mock/jobs/finish`, { method: 'POST', headers: { 'content-type': 'application/json' } })
     await finished.arrayBuffer()
     if (!finished.ok) throw new Error(`POST /_mock/jobs/finish answered ${finished.status}`)
   }

@@ -31,7 +31,8 @@ const CASES: ValidityCase[] = [
   },
 ]
 
-async function ownCode(ctx: CheckContext, slug: string, dates: ValidityCase['dates']): Promise<string> {
+/** A code of a DISCOUNT_COUPONS campaign of the run's own (10% off, quantity 1), once generated. */
+export async function ownCode(ctx: CheckContext, slug: string, dates: ValidityCase['dates'] | Record<string, never> = {}): Promise<string> {
   const created = await createCampaign(ctx, 'DISCOUNT_COUPONS', slug, { vouchersCount: 1, body: dates })
   const id: string = created.response.body.id
   await waitUntilGenerated(ctx, id)

@@ -4,9 +4,13 @@ import { authChecks } from './auth.js'
 import { authScopeChecks } from './auth-scopes.js'
 import { campaignErrorChecks } from './campaign-errors.js'
 import { campaignChecks } from './campaigns.js'
+import { checkoutArithmeticChecks } from './checkout-arithmetic.js'
 import { checkoutBalanceChecks } from './checkout-balances.js'
+import { checkoutCategoryLimitChecks } from './checkout-category-limits.js'
 import { checkoutFlowChecks } from './checkout-flows.js'
 import { checkoutRollbackChecks } from './checkout-rollback.js'
+import { checkoutRuleChecks } from './checkout-rules.js'
+import { checkoutSessionChecks } from './checkout-sessions.js'
 import { checkoutValidityChecks } from './checkout-validity.js'
 import { checkoutChecks } from './checkout.js'
 import { exportChecks } from './exports.js'
@@ -35,6 +39,10 @@ export function allChecks(operations: readonly SuiteOperation[]): Check[] {
     ...checkoutBalanceChecks,
     ...checkoutRollbackChecks,
     ...checkoutValidityChecks,
+    ...checkoutArithmeticChecks,
+    ...checkoutCategoryLimitChecks,
+    ...checkoutRuleChecks,
+    ...checkoutSessionChecks,
     ...authChecks(operations),
     ...authScopeChecks(operations),
   ]

@@ -39,7 +39,7 @@ beforeAll(async () => {
     } as never)
     steps.push(String(await sdk.campaigns.get(campaign.id).catch((e: { code: number }) => e.code)))
     // A control call through the proxy is recorded too: the replay moves the fresh mock's clock the same way.
-    await fetch(`${proxyUrl}/_mock/jobs/finish`, { method: 'POST' })
+    await fetch(`${proxyUrl}/_mock/jobs/finish`, { method: 'POST', headers: { 'content-type': 'application/json' } })
     steps.push(((await sdk.campaigns.get(campaign.id)) as unknown as { creation_status: string }).creation_status)
     const { vouchers } = await sdk.vouchers.list({ campaign_id: campaign.id, limit: 3 } as never)
     const voucher = await sdk.vouchers.get(vouchers[0].code!)

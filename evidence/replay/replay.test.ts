@@ -112,3 +112,39 @@ describe('replay against the mock', () => {
     expect((await against(false)).differences).toEqual([expect.objectContaining({ operationId: 'getCampaign', kind: 'status', recorded: 200, now: 404 })])
   })
 })
+
+describe('replay of control calls', () => {
+  it('sends a control call the recording saw answered so the mock takes it, a bare POST of an older recording included', async () => {
+    const recorded = await createMockServer()
+    const json = { 'x-app-id': recorded.credentials.appId, 'x-app-token': recorded.credentials.appToken, 'content-type': 'application/json' }
+    const exchange = async (method: string, path: string, requestBody?: string) => {
+      const res = await fetch(recorded.url + path, { method, headers: json, body: requestBody })
+      return toHarEntry({
+        startedAt: Date.UTC(2026, 10, 26, 10), durationMs: 1,
+        request: { method, url: recorded.url + path, headers: Object.entries(json), body: requestBody === undefined ? undefined : Buffer.from(requestBody) },
+        response: { status: res.status, headers: [...res.headers], body: Buffer.from(await res.arrayBuffer()) },
+      })
+    }
+    let entries: HarEntry[]
+    try {
+      const created = await exchange('POST', '/v1/campaigns', JSON.stringify({ name: 'Finished', campaign_type: 'DISCOUNT_COUPONS', vouchers_count: 3000, voucher: { type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 5 } } }))
+      const finished = await exchange('POST', '/_mock/jobs/finish')
+      // as a recording made before the control plane refused bare POSTs holds it: no content type, no X- header
+      finished.request.headers = []
+      entries = [created, finished, await exchange('GET', `/v1/campaigns/${JSON.parse(created.response.content.text!).id}`)]
+    } finally {
+      await recorded.close()
+    }
+    expect(entries.map((e) => e.response.status)).toEqual([200, 200, 200])
+
+    const mock = await createMockServer()
+    try {
+      const report = await replay(entries, { kind: 'mock', baseUrl: mock.url, credentials: mock.credentials, advance: (ms) => mock.advance(ms) }, validator, { har: 'x.har' })
+      expect(report.clock).toBe('recorded-control-calls')
+      // refused, the call would leave the campaign generating: the read would be a 404
+      expect(report.differences).toEqual([])
+    } finally {
+      await mock.close()
+    }
+  })
+})

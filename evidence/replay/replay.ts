@@ -142,6 +142,9 @@ function buildRequest(entry: HarEntry, threads: IdThreads, target: ReplayTarget,
     if (DROPPED_HEADERS.has(lower)) continue
     headers[lower] = refused ? (value.includes(REDACTED) ? WRONG : value) : credential(lower, value, c, threads) ?? threads.apply(value)
   }
+  // A control call the recording saw answered is sent as one the mock takes: a recording made before the
+  // control plane refused "simple" requests (docs/mock-server.md, Security) may hold a bare POST.
+  if (new URL(url).pathname.startsWith('/_mock/') && entry.response.status < 400) headers['x-requested-with'] ??= 'promokit-replay'
   let body = entry.request.postData?.text
   if (body !== undefined) {
     body = threads.apply(body)

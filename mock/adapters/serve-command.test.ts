@@ -33,6 +33,8 @@ describe('promokit mock --help', () => {
       expect(help).toContain(flag)
     }
     expect(help).toContain('PROMOKIT_PORT')
+    expect(help).toContain('Control API (/_mock): a POST, PUT or DELETE must send Content-Type: application/json (a JSON body or none)\nor an X- header, or it is a 403')
+    expect(help).toContain("curl -X POST -H 'Content-Type: application/json' http://127.0.0.1:4010/_mock/reset")
     expect(help.replace(/\s+/g, ' ')).toMatch(/--rate-limit <plan> rate limits per key, off by default: free, startup, growth, professional, business, organization, N\/h or N\/min/)
   })
 })

@@ -5,7 +5,7 @@ import type { LevelWithSilent } from 'pino'
 import { CliError, USAGE_ERROR } from '../../src/cli/cli-error.js'
 import { envValue, existingFolder, fileInExistingFolder, integerOption, numberOption } from '../../src/cli/options.js'
 import { createMockListener } from './node-listener.js'
-import { controlBanner, exposureWarning } from '../control/control-banner.js'
+import { CONTROL_HELP, controlBanner, exposureWarning } from '../control/control-banner.js'
 import { ensureControlToken } from '../control/control-guard.js'
 import { DEFAULT_CREDENTIALS, type MockConfigInput } from '../engine/config.js'
 import { createMockDeps, type MockDeps } from './node-deps.js'
@@ -46,7 +46,7 @@ export function mockCommand(io: ServeIo = { stdout: process.stdout, env: process
     .addOption(opt('--max-vouchers-count <n>', 'largest vouchers_count a campaign may ask for (above it: 400)', 1_000_000, ['PROMOKIT_MAX_VOUCHERS_COUNT']))
     .addOption(opt('--max-redeemables <n>', 'redeemables per validation/redemption call: 5 (the API description) up to 30 (the real service)', 5, ['PROMOKIT_MAX_REDEEMABLES']))
     .addOption(opt('--max-objects <n>', 'campaigns, categories, exports, redemptions per project (and tokens) clients may create (past it: 400 limit_exceeded)', 1_000_000, ['PROMOKIT_MAX_OBJECTS']))
-    .addOption(opt('--max-sandboxes <n>', 'sandboxes (POST /_mock/sandboxes) that may exist at once (past it: 409 limit_exceeded)', 100, ['PROMOKIT_MAX_SANDBOXES']))
+    .addOption(opt('--max-sandboxes <n>', 'sandboxes (POST /_mock/sandboxes) that may exist at once, 0-5000 (past it: 409 limit_exceeded)', 100, ['PROMOKIT_MAX_SANDBOXES']))
     .addOption(opt('--rate-limit <plan>', `rate limits per key, off by default: ${RATE_LIMIT_FORMS}; X-Rate-Limit-* headers on every answer, 429 beyond (/client/v1: 5 per 5 s per address)`, undefined, ['PROMOKIT_RATE_LIMIT']))
     .addOption(opt('--state-file <path>', 'keep the whole state in this file across restarts: a change is in its journal (<path>.journal.<n>) before it is answered (docs/reliability.md)', undefined, ['PROMOKIT_STATE_FILE']))
     .addOption(opt('--fsync <policy>', `with --state-file: everysec (the journal reaches the disk within a second; power loss loses at most that second) or always (before every answer)`, 'everysec', ['PROMOKIT_FSYNC']))
@@ -78,6 +78,7 @@ export function mockCommand(io: ServeIo = { stdout: process.stdout, env: process
         .default(listEnv(env, 'PROMOKIT_ALLOWED_HOSTS', hostOption)),
     )
     .addOption(opt('--control-token <token>', 'token every control API call must send (X-Promokit-Control-Token); default: none on loopback, a random one (printed) when --host is anything else', undefined, ['PROMOKIT_CONTROL_TOKEN']))
+    .addHelpText('after', CONTROL_HELP)
     .action(async (flags: RawFlags, command: Command) => {
       // Every value is checked before anything starts; a wrong one names the flag, or the env variable it came from.
       const name: Namer = (key, flag) => {
@@ -173,7 +174,8 @@ function toConfig(flags: RawFlags, name: Namer): MockConfigInput {
     latencyMs: parse(flags.latency, integerOption(0, 600_000), name('latency', '--latency')),
     maxVouchersCount: parse(flags.maxVouchersCount, integerOption(1), name('maxVouchersCount', '--max-vouchers-count')),
     maxObjects: parse(flags.maxObjects, integerOption(1), name('maxObjects', '--max-objects')),
-    maxSandboxes: parse(flags.maxSandboxes, integerOption(0, 10_000), name('maxSandboxes', '--max-sandboxes')),
+    // 5,000: where GET /_mock/state still answers in under a second on a loaded 2-core machine (bench/state-at-cap.ts)
+    maxSandboxes: parse(flags.maxSandboxes, integerOption(0, 5_000), name('maxSandboxes', '--max-sandboxes')),
     maxRedeemables: parse(flags.maxRedeemables, integerOption(1, 30), name('maxRedeemables', '--max-redeemables')),
     rateLimit: flags.rateLimit === undefined ? undefined : parse(flags.rateLimit, rateLimitOption, name('rateLimit', '--rate-limit')),
     logLevel: logLevel as LevelWithSilent,

@@ -49,6 +49,7 @@ describe('promokit mock: the control plane beyond loopback', () => {
     expect(exposureWarning('0.0.0.0').join('\n')).toMatch(/WARNING: --host 0\.0\.0\.0 makes the mock reachable from other machines/)
     expect(token).toMatch(/^[0-9a-f]{32}$/)
     expect(controlBanner(config, 'http://192.168.1.20:4010')).toContain(`Control token: ${token} (send it as X-Promokit-Control-Token: <token> on every /_mock call)`)
+    expect(controlBanner(config, 'http://192.168.1.20:4010')).toContain(`Calls that change the mock need a JSON content type or an X- header: curl -X POST -H 'Content-Type: application/json' -H 'X-Promokit-Control-Token: ${token}' http://192.168.1.20:4010/_mock/reset`)
     expect([...exposureWarning('127.0.0.1'), ...exposureWarning('localhost'), ...exposureWarning('::1')]).toEqual([])
     expect(ensureControlToken(resolveConfig({ host: '127.0.0.1' }))).toBeUndefined()
   })
@@ -64,6 +65,7 @@ describe('promokit mock: the control plane beyond loopback', () => {
 
     expect(out.text.stdout).not.toMatch(/WARNING|Control token/)
     expect(out.text.stdout).toContain("Control plane: browsers from this server's pages only")
+    expect(out.text.stdout).toMatch(/Calls that change the mock need a JSON content type or an X- header: curl -X POST -H 'Content-Type: application\/json' http:\/\/127\.0\.0\.1:\d+\/_mock\/reset\n/)
   })
 
   it.each([

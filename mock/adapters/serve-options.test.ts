@@ -50,8 +50,9 @@ describe('promokit mock refuses unusable start options before anything starts (e
     [['--fsync', 'never'], {}, /^promokit: --fsync: expected one of always, everysec, got "never"/],
     [[], { PROMOKIT_FSYNC: 'sometimes' }, /^promokit: PROMOKIT_FSYNC \(--fsync\): expected one of always, everysec/],
     [['--max-redeemables', '31'], {}, /^promokit: --max-redeemables: expected an integer from 1 to 30, got "31"/],
-    [['--max-sandboxes', '-1'], {}, /^promokit: --max-sandboxes: expected an integer from 0 to 10000, got "-1"/],
-    [[], { PROMOKIT_MAX_SANDBOXES: 'many' }, /^promokit: PROMOKIT_MAX_SANDBOXES \(--max-sandboxes\): expected an integer from 0 to 10000/],
+    [['--max-sandboxes', '-1'], {}, /^promokit: --max-sandboxes: expected an integer from 0 to 5000, got "-1"/],
+    [['--max-sandboxes', '5001'], {}, /^promokit: --max-sandboxes: expected an integer from 0 to 5000, got "5001"/],
+    [[], { PROMOKIT_MAX_SANDBOXES: 'many' }, /^promokit: PROMOKIT_MAX_SANDBOXES \(--max-sandboxes\): expected an integer from 0 to 5000/],
     [['--rate-limit', 'lots'], {}, /^promokit: --rate-limit: expected free, startup, growth, professional, business, organization, N\/h or N\/min .*got "lots"/],
     [[], { PROMOKIT_RATE_LIMIT: '0/min' }, /^promokit: PROMOKIT_RATE_LIMIT \(--rate-limit\): expected free, /],
   ])('%j with env %j', async (args, env, message) => {

@@ -2,7 +2,7 @@ import express from 'express'
 import supertest from 'supertest'
 import { describe, expect, it } from 'vitest'
 import { createPortableMock } from '../adapters/portable.js'
-import { createTestApp } from '../testing/index.js'
+import { createTestApp, MOUNTS } from '../testing/index.js'
 
 const EVIL = 'http://evil.example'
 
@@ -35,7 +35,7 @@ describe('control plane: other origins (default flags)', () => {
 
   it('ignores blind no-cors requests from another page: reset, sandbox creation and faults change nothing', async () => {
     const { request, deps } = await createTestApp()
-    await request.post('/_mock/sandboxes').expect(201)
+    await request.post('/_mock/sandboxes').set('Content-Type', 'application/json').expect(201)
     const blind = { Origin: EVIL, 'Sec-Fetch-Site': 'cross-site', 'Sec-Fetch-Mode': 'no-cors', 'Content-Type': 'text/plain' }
     const answers = await Promise.all([
       request.post('/_mock/reset').set(blind).send('x'),
@@ -59,21 +59,61 @@ describe('control plane: other origins (default flags)', () => {
     expect(link.status).toBe(200)
   })
 
-  it('refuses a simple POST from a browser even from its own pages, and takes JSON, an X- header or a non-browser client', async () => {
+  it('refuses a simple POST from a browser even from its own pages, and takes JSON or an X- header', async () => {
     const { request } = await createTestApp()
     const own = { Host: 'localhost:4010', Origin: 'http://localhost:4010' }
     const simple = await request.post('/_mock/jobs/finish').set({ ...own, 'Content-Type': 'application/x-www-form-urlencoded' }).send('a=1')
     const withHeader = await request.post('/_mock/jobs/finish').set({ ...own, 'X-Requested-With': 'fetch' })
     const json = await request.post('/_mock/clock/advance').set(own).send({ ms: 1 })
-    const curl = await request.post('/_mock/jobs/finish')
-    // Node's fetch says `sec-fetch-mode: cors` (and nothing else a browser says)
-    const nodeFetch = await request.post('/_mock/jobs/finish').set('Sec-Fetch-Mode', 'cors')
 
     expect(simple.status).toBe(403)
-    expect(nodeFetch.status).toBe(200)
-    expect(simple.body.details).toMatch(/Content-Type: application\/json or an X- header/)
-    expect([withHeader.status, json.status, curl.status]).toEqual([200, 200, 200])
+    expect(simple.body.details).toMatch(/Content-Type: application\/json .* or an X- header/)
+    expect([withHeader.status, json.status]).toEqual([200, 200])
   })
+})
+
+describe('control plane: simple requests that change the mock, from any client', () => {
+  for (const [mount, http] of MOUNTS) {
+    it(`${mount}: a POST, PUT or DELETE with neither a JSON content type nor an X- header is a 403 that changes nothing`, async () => {
+      const t = await createTestApp()
+      await http(t).post('/_mock/clock/advance').send({ ms: 60_000 }).expect(200)
+      await http(t).post('/_mock/faults').send({ operationId: 'listCampaigns', action: 'status', status: 503 }).expect(201)
+      const state = async () => [(await http(t).get('/_mock/clock')).body.now, (await http(t).get('/_mock/faults')).body.faults.length, t.deps.sandboxes.size, (await http(t).get('/_mock/latency')).body.defaultMs]
+      const before = await state()
+      // what curl sends with no -H, a proxy's own headers, and a text body
+      const refused = await Promise.all([
+        http(t).post('/_mock/reset'),
+        http(t).post('/_mock/sandboxes').set('X-Forwarded-For', '10.0.0.1'),
+        http(t).delete('/_mock/faults'),
+        http(t).put('/_mock/latency').set('Content-Type', 'text/plain').send('{"ms":500}'),
+      ])
+
+      expect(refused.map((res) => res.status)).toEqual([403, 403, 403, 403])
+      expect(refused[0].body).toMatchObject({ code: 403, key: 'forbidden' })
+      expect(refused[0].body.details).toContain("curl -X POST -H 'Content-Type: application/json'")
+      expect(refused[2].body.details).toContain('A DELETE to the control plane must send Content-Type: application/json (with a JSON body or none) or an X- header such as X-Promokit-Control-Token')
+      expect(await state()).toEqual(before)
+      expect(before).toEqual(['2026-01-15T09:01:00.000Z', 1, 0, 0])
+    })
+
+    it(`${mount}: the same calls with a JSON content type (body or none) or an X- header go through, and reads need neither`, async () => {
+      const t = await createTestApp()
+      await http(t).post('/_mock/clock/advance').send({ ms: 60_000 }).expect(200)
+      await http(t).post('/_mock/faults').send({ operationId: 'listCampaigns', action: 'status', status: 503 }).expect(201)
+
+      const cleared = await http(t).delete('/_mock/faults').set('Content-Type', 'application/json')
+      const created = await http(t).post('/_mock/sandboxes').set('X-Requested-With', 'curl')
+      const dropped = await http(t).delete(`/_mock/sandboxes/${created.body.id}`).set('X-Promokit-Control-Token', 'any (none is needed on loopback)')
+      const latency = await http(t).put('/_mock/latency').set('Content-Type', 'application/json; charset=utf-8').send('{"ms":5}')
+      const reset = await http(t).post('/_mock/reset').set('Content-Type', 'application/json')
+      const read = await http(t).get('/_mock/clock')
+
+      expect([cleared.status, created.status, dropped.status, latency.status, reset.status, read.status]).toEqual([200, 201, 204, 200, 200, 200])
+      expect(read.body.now).toBe('2026-01-15T09:00:00.000Z')
+      expect(t.deps.faults.list()).toEqual([])
+      expect(t.deps.sandboxes.size).toBe(0)
+    })
+  }
 })
 
 describe('control plane: --control-origin', () => {

@@ -27,8 +27,9 @@ export interface ControlGuard {
  * - Same origin by default: no CORS headers for other origins; a request a browser marks as coming from
  *   another origin (`Origin`, `Referer`) or site (`Sec-Fetch-Site`) is a 403, unless its origin is a
  *   `--control-origin`. A link followed from another site may still open a page (a navigation).
- * - A POST from a browser that is "simple" (no JSON content type and no X- header: what a form or a
- *   `no-cors` fetch can send without a preflight) is a 403 even from an allowed origin.
+ * - A request that changes the mock (any method but GET, HEAD, OPTIONS) and is "simple" (no JSON
+ *   content type and no X- header: what a form or a `no-cors` fetch can send without a preflight) is a
+ *   403 from any client, browser or not (see isSimple).
  * - With a control token (given, or generated when bound to anything but loopback), every request
  *   needs it; the console page may take it as `?token=` and hands it to its own calls.
  */
@@ -56,9 +57,7 @@ export function createControlGuard(config: MockConfig): ControlGuard {
       }
       if (listed) addCors(request, out)
       if (request.method === 'OPTIONS' && listed && headerOf(request, 'access-control-request-method')) return { preflight: true }
-      if (request.method === 'POST' && isFromBrowser(request) && isSimple(request)) {
-        return refuse('A POST from a browser must send Content-Type: application/json or an X- header (a form or no-cors request may not change the mock)')
-      }
+      if (!READS.has(request.method) && request.method !== 'OPTIONS' && isSimple(request)) return refuse(simpleRefusal(request.method))
       if (token !== undefined && !isAsset(path) && !hasToken(request, path, search, token)) {
         return { refused: new ApiError('UNAUTHORIZED', `The control plane needs the control token (${CONTROL_TOKEN_HEADER} header; ?token= for the console page), printed by promokit mock at start`) }
       }
@@ -98,16 +97,31 @@ const sameOrigin = (origin: string, host: string | undefined): boolean =>
 const isNavigation = (request: CoreRequest): boolean =>
   READS.has(request.method) && headerOf(request, 'sec-fetch-mode') === 'navigate' && (headerOf(request, 'sec-fetch-dest') ?? 'document') === 'document'
 
-// Not Sec-Fetch-Mode: Node's fetch (undici) sends `sec-fetch-mode: cors` too; a browser that sends it sends Sec-Fetch-Site.
-const isFromBrowser = (request: CoreRequest): boolean => ['origin', 'referer', 'sec-fetch-site'].some((name) => headerOf(request, name) !== undefined)
-
-/** What a browser sends without a preflight: no JSON content type and no custom (X-) header. */
+/**
+ * What a browser sends without a preflight: no JSON content type, no custom (X-) header and no
+ * `Authorization: Bearer` (the control token's other form). It is refused
+ * from every client, not only from one that looks like a browser: the headers that show a browser
+ * (`Origin`, `Sec-Fetch-Site`) are missing from older browsers and plugins and are dropped by some proxies,
+ * so "no browser headers" proves nothing. PUT, DELETE and PATCH are refused the same way although browsers
+ * preflight them (no form or `no-cors` fetch can send them): one rule for every call that changes the mock
+ * is one thing to learn, a script that works for one method works for all, and nothing rests on every
+ * browser enforcing the preflight.
+ */
 function isSimple(request: CoreRequest): boolean {
   const type = mediaType(headerOf(request, 'content-type'))
   if (type === 'application/json' || type?.endsWith('+json')) return false
-  for (const name in request.headers) if (name.toLowerCase().startsWith('x-') && !name.toLowerCase().startsWith('x-forwarded-')) return false
-  return true
+  for (const name in request.headers) if (isCustomHeader(name.toLowerCase())) return false
+  // A browser sends an Authorization of its own (Basic, Negotiate) but never a Bearer: only a script can, after a preflight.
+  return bearer(headerOf(request, 'authorization')) === undefined
 }
+
+// Headers a proxy adds on its own say nothing about what the client could send.
+const PROXY_HEADERS = ['x-forwarded-', 'x-real-ip']
+const isCustomHeader = (name: string): boolean => name.startsWith('x-') && !PROXY_HEADERS.some((prefix) => name.startsWith(prefix))
+
+const simpleRefusal = (method: string): string =>
+  `A ${method} to the control plane must send Content-Type: application/json (with a JSON body or none) or an X- header such as ${CONTROL_TOKEN_HEADER} or X-Requested-With, ` +
+  `e.g. curl -X ${method} -H 'Content-Type: application/json' ...; a form or a no-cors page cannot send either, so it may not change the mock`
 
 const isAsset = (path: string): boolean => path.startsWith('/_mock/ui/assets/')
 const isConsolePage = (path: string): boolean => path === '/_mock/ui' || path === '/_mock/ui/'

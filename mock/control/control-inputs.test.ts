@@ -27,7 +27,7 @@ describe('control inputs that broke the mock (issue 21)', () => {
     expect(res.body).toMatchObject({ code: 400, key: 'invalid_payload' })
     expect(res.body.details).toMatch(details)
     expect(await stateOf(t)).toBe(before)
-    expect((await t.request.post('/_mock/reset')).status).toBe(200)
+    expect((await t.request.post('/_mock/reset').type('json')).status).toBe(200)
   })
 
   it('stops a length rewrite from stretching a list into millions of nulls', async () => {
@@ -47,7 +47,7 @@ describe('control inputs that broke the mock (issue 21)', () => {
     const campaign = { name: 'Slow', campaign_type: 'DISCOUNT_COUPONS', type: 'AUTO_UPDATE', vouchers_count: 100, voucher: { type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 5 } } }
     await request.post('/v1/campaigns').set(headers.app).send(campaign).expect(200)
 
-    expect((await request.post('/_mock/jobs/finish')).status).toBe(200)
+    expect((await request.post('/_mock/jobs/finish').type('json')).status).toBe(200)
     expect((await request.get('/_mock/state?counts=true')).status).toBe(200)
   })
 
@@ -70,7 +70,7 @@ describe('control inputs that broke the mock (issue 21)', () => {
     ['post', '/_mock/sandboxes/%ZZ/reset'],
   ] as const)('answers %s %s 400 invalid_path_params', async (method, path) => {
     const { request } = await createTestApp()
-    const res = await request[method](path)
+    const res = await request[method](path).type('json')
 
     expect(res.status).toBe(400)
     expect(res.body).toMatchObject({ key: 'invalid_path_params', details: expect.stringMatching(/^sandboxId: /) })

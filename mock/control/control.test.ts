@@ -77,7 +77,7 @@ describe('POST /_mock/faults', () => {
     const bad = await request.post('/_mock/faults').send({ operationId: 'listCampaigns', action: 'explode' })
     const unknownOp = await request.post('/_mock/faults').send({ operationId: 'nope', action: 'status', status: 500 })
     await request.post('/_mock/faults').send({ action: 'status', status: 500 })
-    const cleared = await request.delete('/_mock/faults')
+    const cleared = await request.delete('/_mock/faults').type('json')
 
     expect(bad.status).toBe(400)
     expect(bad.body).toMatchObject({ code: 400, key: 'invalid_payload' })
@@ -136,7 +136,7 @@ describe('the clock', () => {
       voucher: { type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 500 }, code_config: { pattern: 'SLOW-######' } },
     })
     const before = clock.now()
-    const finished = await request.post('/_mock/jobs/finish')
+    const finished = await request.post('/_mock/jobs/finish').type('json')
     const read = await request.get(`/v1/campaigns/${created.body.id}`).set(headers.app)
 
     expect(created.status).toBe(200)
@@ -149,7 +149,7 @@ describe('the clock', () => {
   it('finishes jobs: no pending job moves nothing', async () => {
     const { request, clock } = await createTestApp()
     const before = clock.now()
-    const res = await request.post('/_mock/jobs/finish')
+    const res = await request.post('/_mock/jobs/finish').type('json')
 
     expect(res.body.advanced_ms).toBe(0)
     expect(clock.now()).toBe(before)
@@ -159,7 +159,7 @@ describe('the clock', () => {
 describe('state, reset and the request journal', () => {
   it('journals every answer of the API, errors included, and none of the control API', async () => {
     const { request, headers } = await createTestApp()
-    await request.delete('/_mock/requests').expect(200)
+    await request.delete('/_mock/requests').type('json').expect(200)
     await request.get('/v1/campaigns?limit=1').set(headers.app).expect(200)
     await request.get('/v1/campaigns').expect(401)
     await request.get('/v1/campaigns?limit=500').set(headers.app).expect(400)
@@ -189,7 +189,7 @@ describe('state, reset and the request journal', () => {
     const journal = await request.get('/_mock/requests')
     expect(journal.body.requests.at(-1)).toMatchObject({ method: 'POST', path: '/v1/categories', status: 200, operationId: 'createCategory' })
 
-    const reset = await request.post('/_mock/reset')
+    const reset = await request.post('/_mock/reset').type('json')
     expect(reset.status).toBe(200)
     const after = await request.get('/_mock/state')
     const names = after.body.projects.find((p: { id: string }) => p.id === 'proj_demo0001').categories.map((c: { name: string }) => c.name)

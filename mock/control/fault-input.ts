@@ -1,11 +1,11 @@
 import { ApiError } from '../engine/errors.js'
 import { parseMatch } from './fault-match.js'
-import { FAULT_ACTIONS, MATCHABLE_ACTIONS, type FaultAction, type FaultInput } from './faults.js'
-import { parsePointer } from '../../src/json-pointer.js'
+import { parseEdit } from './fault-edit-input.js'
+import { EDIT_ACTIONS, FAULT_ACTIONS, MATCHABLE_ACTIONS, type FaultAction, type FaultInput } from './faults.js'
 
 const bad = (details: string): ApiError => new ApiError('INVALID_PAYLOAD', details)
 
-const FIELDS = ['operationId', 'action', 'status', 'pointer', 'value', 'whenStatus', 'times', 'match', 'ms']
+const FIELDS = ['operationId', 'action', 'status', 'in', 'pointer', 'name', 'from', 'value', 'whenStatus', 'times', 'match', 'ms']
 
 /** The longest a `hang` fault holds a request (10 minutes), and how long when `ms` is not given. */
 export const MAX_HANG_MS = 600_000
@@ -14,7 +14,7 @@ const MAX_TIMES = 1_000_000
 
 /** Checks a `POST /_mock/faults` body; every mistake is a 400 naming the field. */
 export function parseFault(body: Record<string, unknown>, isOperation: (id: string) => boolean): FaultInput {
-  const { operationId, action, status, pointer, value, whenStatus, times, match, ms } = body
+  const { operationId, action, status, whenStatus, times, match, ms } = body
   const unknown = Object.keys(body).find((key) => !FIELDS.includes(key))
   if (unknown !== undefined) throw bad(`${unknown}: unknown field; a fault takes ${FIELDS.join(', ')}`)
   if (typeof action !== 'string' || !FAULT_ACTIONS.includes(action as FaultAction)) {
@@ -28,21 +28,15 @@ export function parseFault(body: Record<string, unknown>, isOperation: (id: stri
     if (!isStatus(status)) throw bad('status: an HTTP status (200-599) is required for action status')
     fault.status = status
   }
-  if (action === 'drop' || action === 'set') {
-    if (typeof pointer !== 'string') throw bad(`pointer: a JSON pointer (e.g. /id) is required for action ${action}`)
-    try {
-      parsePointer(pointer)
-    } catch (error) {
-      throw bad(`pointer: ${(error as Error).message}`)
-    }
-    fault.pointer = pointer
-    if (action === 'set') {
-      if (!('value' in body)) throw bad('value: required for action set')
-      fault.value = value
-    }
+  if ((EDIT_ACTIONS as readonly string[]).includes(action)) Object.assign(fault, parseEdit(body))
+  else {
+    const misplaced = ['in', 'pointer', 'name', 'from', 'value'].find((key) => key in body)
+    if (misplaced !== undefined) throw bad(`${misplaced}: only the edits (${EDIT_ACTIONS.join(', ')}) take ${misplaced}`)
   }
   if (match !== undefined) {
     if (!MATCHABLE_ACTIONS.includes(action as FaultAction)) throw bad(`match: only actions ${MATCHABLE_ACTIONS.join(', ')} take a matcher`)
+    // an edit of the request is made before the mock has read (and parsed) the values a matcher compares
+    if (fault.in?.startsWith('request.')) throw bad(`match: an edit in ${fault.in} takes no matcher; only edits of the answer do`)
     fault.match = parseMatch(match)
   }
   if (action === 'hang') {
@@ -53,6 +47,7 @@ export function parseFault(body: Record<string, unknown>, isOperation: (id: stri
   } else if (ms !== undefined) throw bad('ms: only action hang takes ms')
   if (whenStatus !== undefined) {
     if (!isStatus(whenStatus)) throw bad('whenStatus: must be an HTTP status (200-599)')
+    if (!answerFault(fault)) throw bad('whenStatus: only a status fault or an edit of the answer (in response.body or response.headers) takes whenStatus')
     fault.whenStatus = whenStatus
   }
   if (times !== undefined) {
@@ -61,6 +56,8 @@ export function parseFault(body: Record<string, unknown>, isOperation: (id: stri
   }
   return fault
 }
+
+const answerFault = (fault: FaultInput): boolean => fault.action === 'status' || ((EDIT_ACTIONS as readonly string[]).includes(fault.action) && (fault.in ?? 'response.body').startsWith('response.'))
 
 // 1xx is not a final answer: a client sent one waits for the real answer forever
 const isStatus = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 200 && value <= 599

@@ -1,18 +1,30 @@
 import { matchesRequest, type FaultMatch, type FaultRequest } from './fault-match.js'
 
 /**
- * Faults are applied by the pipeline, never by resource code: a forced status, a changed response body, a
- * request let through unvalidated. Network faults (reset, abort, hang) are picked by the pipeline and carried out by the Node adapter,
- * the only layer that holds the socket (mock/engine/pipeline/network-faults.ts).
+ * Faults are applied by the pipeline, never by resource code: a forced or rewritten status, an edited request
+ * or answer (body, headers, query), a request let through unvalidated. Network faults (reset, abort, hang) are
+ * picked by the pipeline and carried out by the Node adapter, the only layer that holds the socket
+ * (mock/engine/pipeline/network-faults.ts).
  */
-export const FAULT_ACTIONS = ['status', 'drop', 'set', 'skip-request-validation', 'reset', 'abort', 'hang'] as const
+export const FAULT_ACTIONS = ['status', 'drop', 'set', 'copy', 'move', 'skip-request-validation', 'reset', 'abort', 'hang'] as const
 export type FaultAction = (typeof FAULT_ACTIONS)[number]
+
+/** The edits, named as JSON Patch names them: `drop` removes, `set` writes `value`, `copy` / `move` take the value at `from`. */
+export const EDIT_ACTIONS = ['drop', 'set', 'copy', 'move'] as const
+export type EditAction = (typeof EDIT_ACTIONS)[number]
+
+/**
+ * What an edit changes: the answer's body (the default) or headers, or the request's query, headers or body
+ * before the mock reads them (a proxy in front of a deployment that rewrites what it passes on).
+ */
+export const EDIT_TARGETS = ['response.body', 'response.headers', 'request.query', 'request.headers', 'request.body'] as const
+export type EditTarget = (typeof EDIT_TARGETS)[number]
 
 export const NETWORK_ACTIONS = ['reset', 'abort', 'hang'] as const
 export type NetworkAction = (typeof NETWORK_ACTIONS)[number]
 
-/** Actions a matcher may narrow: the ones taken where the request's values are known. */
-export const MATCHABLE_ACTIONS: readonly FaultAction[] = ['status', ...NETWORK_ACTIONS]
+/** Actions a matcher may narrow: the ones taken where the request's values are known (edits: of the answer only). */
+export const MATCHABLE_ACTIONS: readonly FaultAction[] = ['status', ...NETWORK_ACTIONS, ...EDIT_ACTIONS]
 
 export interface FaultInput {
   /** The operation it applies to; omitted means every operation. */
@@ -20,15 +32,21 @@ export interface FaultInput {
   action: FaultAction
   /** `status`: the status to answer with. */
   status?: number
-  /** `drop` / `set`: a JSON pointer into the response body, e.g. `/campaigns/0/id`. */
+  /** Edits: what they change (default `response.body`). */
+  in?: EditTarget
+  /** Edits of a body: a JSON pointer into it, e.g. `/campaigns/0/id`. */
   pointer?: string
-  /** `set`: the value written at `pointer`. */
+  /** Edits of headers or the query: the header or query parameter's name. */
+  name?: string
+  /** `copy` / `move`: the JSON pointer whose value is copied or moved to `pointer`. */
+  from?: string
+  /** `set`: the value written (a string for a header or query parameter). */
   value?: unknown
-  /** `drop` / `set`: only responses with this status are changed. */
+  /** Edits of the answer: only answers with this status are changed. `status` with it rewrites such answers' status. */
   whenStatus?: number
   /** How many times it fires before it is removed; omitted means until cleared. */
   times?: number
-  /** Only requests with these values (status and network faults). */
+  /** Only requests with these values (status, network faults and edits of the answer). */
   match?: FaultMatch
   /** `hang`: the longest the request is held before its connection is closed. */
   ms?: number
@@ -91,19 +109,34 @@ export class FaultRegistry {
   }
 
   /**
-   * The first armed fault for the operation and action (optionally for a response status), counted as
-   * a hit. A fault with a matcher fires only when the request is given and matches.
+   * The first armed fault for the operation and action, counted as a hit, taken before the handler answers (a
+   * `status` fault with `whenStatus` rewrites answers instead: `rewrittenStatus`). A fault with a matcher
+   * fires only when the request is given and matches.
    */
   take(operationId: string, action: FaultAction, status?: number, request?: FaultRequest): Fault | undefined {
     if (this.#faults.length === 0) return undefined
-    const fault = this.#faults.find((f) => matches(f, operationId, action, status) && (!f.match || (request !== undefined && matchesRequest(f.match, request))))
+    const fault = this.#faults.find(
+      (f) => matches(f, operationId, action, status) && !(action === 'status' && f.whenStatus !== undefined) && matchedBy(f, request),
+    )
     return fault && this.#hit(fault)
   }
 
-  /** Every armed fault for the operation and action, each counted as one hit (drop/set apply them all). */
-  takeAll(operationId: string, action: FaultAction, status?: number): Fault[] {
+  /** The status an armed `status` fault with `whenStatus` gives an answer of `status` (counted as a hit), if any. */
+  rewrittenStatus(operationId: string, status: number, request?: FaultRequest): number | undefined {
+    if (this.#faults.length === 0) return undefined
+    const fault = this.#faults.find((f) => f.whenStatus === status && matches(f, operationId, 'status', status) && matchedBy(f, request))
+    return fault && this.#hit(fault).status
+  }
+
+  /**
+   * Every armed edit of `target` for the operation (and answer status), in the order armed, each counted as a
+   * hit. An edit with a matcher applies only when the request is given and matches.
+   */
+  edits(operationId: string, target: EditTarget, status?: number, request?: FaultRequest): Fault[] {
     if (this.#faults.length === 0) return []
-    return this.#faults.filter((f) => !f.match && matches(f, operationId, action, status)).map((f) => this.#hit(f))
+    return this.#faults
+      .filter((f) => (EDIT_ACTIONS as readonly string[]).includes(f.action) && (f.in ?? 'response.body') === target && matches(f, operationId, f.action, status) && matchedBy(f, request))
+      .map((f) => this.#hit(f))
   }
 
   #hit(fault: Fault): Fault {
@@ -112,6 +145,8 @@ export class FaultRegistry {
     return { ...fault }
   }
 }
+
+const matchedBy = (f: Fault, request: FaultRequest | undefined): boolean => !f.match || (request !== undefined && matchesRequest(f.match, request))
 
 const matches = (f: Fault, operationId: string, action: FaultAction, status?: number): boolean =>
   f.action === action &&

@@ -65,3 +65,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     request: supertest(listener),
   }
 }
+
+/** The two HTTP front doors of a served mock, for tests that must hold on both: the node:http listener `promokit mock` ships, and the Express mount. */
+export const MOUNTS = [
+  ['the node:http listener', (t: TestApp) => t.request],
+  ['the Express mount', (t: TestApp) => supertest(t.app)],
+] as const

@@ -129,9 +129,9 @@ export function callFor(c: Command, world: World): Call {
     case 'advance':
       return { method: 'POST', path: '/_mock/clock/advance', headers: JSON_TYPE, body: json({ ms: c.ms }), controlOperation: 'advanceClock' }
     case 'finish':
-      return { method: 'POST', path: '/_mock/jobs/finish', headers: {}, controlOperation: 'finishJobs' }
+      return { method: 'POST', path: '/_mock/jobs/finish', headers: JSON_TYPE, controlOperation: 'finishJobs' }
     case 'clearFaults':
-      return { method: 'DELETE', path: '/_mock/faults', headers: {}, controlOperation: 'clearFaults' }
+      return { method: 'DELETE', path: '/_mock/faults', headers: JSON_TYPE, controlOperation: 'clearFaults' }
     case 'fault': {
       // one armed failure for a code a later getVoucher may ask for; the next hit answers it once
       const fault = { operationId: 'getVoucher', action: 'status', status: 404, times: 1, match: { params: { code: pickFrom(CODES, c.code) } } }
@@ -140,7 +140,7 @@ export function callFor(c: Command, world: World): Call {
     case 'unknownRoute':
       return { method: 'GET', path: '/v1/nothing-here', headers: APP }
     case 'sandbox':
-      return { method: 'POST', path: '/_mock/sandboxes', headers: {}, controlOperation: 'createSandbox' }
+      return { method: 'POST', path: '/_mock/sandboxes', headers: JSON_TYPE, controlOperation: 'createSandbox' }
     case 'inSandbox':
       // a sandbox's own data: what its app keys list, what its client keys validate (none yet: the default project's)
       if (world.sandboxes === 0) return { method: 'GET', path: '/v1/campaigns', headers: {}, operationId: 'listCampaigns' }
@@ -148,11 +148,11 @@ export function callFor(c: Command, world: World): Call {
       return { method: 'GET', path: '/v1/campaigns?limit=3', headers: {}, operationId: 'listCampaigns', sandbox: { index: c.pick % world.sandboxes, keys: 'app' } }
     case 'sandboxReset':
     case 'sandboxDelete': {
-      if (world.sandboxes === 0) return { method: 'DELETE', path: '/_mock/sandboxes/sbx_none', headers: {}, controlOperation: 'deleteSandbox' }
+      if (world.sandboxes === 0) return { method: 'DELETE', path: '/_mock/sandboxes/sbx_none', headers: JSON_TYPE, controlOperation: 'deleteSandbox' }
       const sandbox = { index: c.pick % world.sandboxes }
       return c.kind === 'sandboxReset'
-        ? { method: 'POST', path: '/_mock/sandboxes/{sandbox}/reset', headers: {}, controlOperation: 'resetSandbox', sandbox }
-        : { method: 'DELETE', path: '/_mock/sandboxes/{sandbox}', headers: {}, controlOperation: 'deleteSandbox', sandbox }
+        ? { method: 'POST', path: '/_mock/sandboxes/{sandbox}/reset', headers: JSON_TYPE, controlOperation: 'resetSandbox', sandbox }
+        : { method: 'DELETE', path: '/_mock/sandboxes/{sandbox}', headers: JSON_TYPE, controlOperation: 'deleteSandbox', sandbox }
     }
   }
 }

@@ -7,7 +7,8 @@ export const APP = { 'X-App-Id': 'promokit-app-id', 'X-App-Token': 'promokit-app
 export async function call(cli: RunningCli, method: string, path: string, body?: unknown, headers: Record<string, string> = APP) {
   const res = await fetch(`${cli.url}${path}`, {
     method,
-    headers: { ...headers, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    // a control call that changes the mock must not be a "simple" request (docs/mock-server.md, Security)
+    headers: { ...headers, ...(body === undefined && !path.startsWith('/_mock/') ? {} : { 'Content-Type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
   })
   const text = await res.text()

@@ -127,7 +127,7 @@ export function validRequest(op: ControlOperation, sandboxIds: () => string[]): 
   return fc.tuple(queryArb, sandbox, body).map(([pairs, id, value]) => ({
     method: op.method,
     target: target(op, { sandboxId: id ?? sandboxIds()[0] ?? 'sbx_none' }, queryOf(pairs.filter((p) => p !== undefined).map(([k, v]) => [k, String(v)]))),
-    headers: op.body ? JSON_HEADERS : {},
+    headers: JSON_HEADERS,
     body: value === undefined ? undefined : Buffer.from(JSON.stringify(value)),
   }))
 }
@@ -135,7 +135,7 @@ export function validRequest(op: ControlOperation, sandboxIds: () => string[]): 
 /** A request the description refuses: one field out of range or of the wrong type, an unknown field, a broken body, query or path. */
 export function invalidRequest(op: ControlOperation): fc.Arbitrary<RawRequest> | undefined {
   const options: fc.Arbitrary<RawRequest>[] = []
-  const base = { method: op.method, headers: op.body ? JSON_HEADERS : {} }
+  const base = { method: op.method, headers: JSON_HEADERS }
   const properties = op.body?.schema.properties ?? {}
   for (const [name, schema] of Object.entries(properties)) {
     // a property of any value (a fault's `value`) has no wrong one

@@ -1,4 +1,4 @@
-import type { FaultInput } from '../../../mock/control/faults.js'
+import type { Fault, FaultInput } from '../../../mock/control/faults.js'
 import type { MockServer } from '../../../mock/adapters/node-server.js'
 import { runSuite } from '../../runner.js'
 import type { Suite } from '../../suite.js'
@@ -12,6 +12,8 @@ export interface RunOptions {
   concurrency?: number
   /** Ids of the checks to run (default: all). */
   only?: readonly string[]
+  /** The checks to pick from (default: the suite's; e.g. generated ones). */
+  checks?: Suite['checks']
 }
 
 /**
@@ -19,28 +21,36 @@ export interface RunOptions {
  * talks to the mock itself; a behaviour puts the wrapper in between, which passes the mock's control API
  * through, so either way the run is told it faces the mock and moves its clock instead of sleeping.
  */
-export async function runAgainst(mock: MockServer, suite: Suite, how: Misbehaviour, options: RunOptions = {}): Promise<RunReport> {
+export async function runAgainst(mock: MockServer, suite: Suite, how: Misbehaviour, options: RunOptions = {}): Promise<RunReport & { unfired: Fault[] }> {
   await mock.reset()
-  if ('faults' in how) for (const fault of how.faults) await armFault(mock.url, fault)
+  if ('faults' in how) await armFaults(mock.url, how.faults)
   const wrapped = 'behaviour' in how ? await wrapMock(mock.url, how.behaviour, suite.validator.operations) : undefined
   try {
-    return await runSuite({
+    const report = await runSuite({
       baseUrl: wrapped?.url ?? mock.url,
       credentials: mock.credentials,
       ids: { projectId: mock.credentials.projectId },
       isMock: true,
       validator: suite.validator,
-      checks: options.only ? suite.checks.filter((c) => options.only!.includes(c.id)) : suite.checks,
+      checks: options.only ? (options.checks ?? suite.checks).filter((c) => options.only!.includes(c.id)) : (options.checks ?? suite.checks),
       concurrency: options.concurrency ?? 4,
     })
+    // a fault that never fired proves nothing: the tests ask for none (a variant) or not all (a defect)
+    return Object.assign(report, { unfired: 'faults' in how ? (await armedFaults(mock.url)).filter((f) => f.hits === 0) : [] })
   } finally {
     await wrapped?.close()
     if ('faults' in how) await mock.reset()
   }
 }
 
-/** One whole run through the wrapper (the variants: behaviours the API allows). */
-export const runWrapped = (mock: MockServer, suite: Suite, behaviour: Behaviour, options: RunOptions = {}): Promise<RunReport> => runAgainst(mock, suite, { behaviour }, options)
+async function armedFaults(baseUrl: string): Promise<Fault[]> {
+  return ((await (await fetch(`${baseUrl}/_mock/faults`)).json()) as { faults: Fault[] }).faults
+}
+
+/** Arms each fault in the mock at `baseUrl` (`POST /_mock/faults`); a refused one throws. */
+export async function armFaults(baseUrl: string, faults: readonly FaultInput[]): Promise<void> {
+  for (const fault of faults) await armFault(baseUrl, fault)
+}
 
 async function armFault(baseUrl: string, fault: FaultInput): Promise<void> {
   const res = await fetch(`${baseUrl}/_mock/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(fault) })

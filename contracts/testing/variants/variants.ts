@@ -1,15 +1,20 @@
-import { combine, dropAt, errorAnswer, onRequest, onResponse } from './rewrites.js'
+import type { FaultInput } from '../../../mock/control/faults.js'
+import { drop, set } from './defect-faults.js'
+import { combine, errorAnswer, onRequest, onResponse } from './rewrites.js'
 import type { Behaviour } from './wrap-mock.js'
 
-/** A behaviour that the API description or the real service's documentation allows: the suite must pass it. */
-export interface Variant {
+/**
+ * A behaviour that the API description or the real service's documentation allows: the suite must pass it.
+ * Faults of the mock's engine where a fixed change of every answer shows it; the test-only wrapper where it
+ * depends on the request or an earlier answer (a download but not a read, the 6th redeemable, time passing).
+ */
+export type Variant = {
   kind: string
   /** Where it is documented. */
   source: string
-  behaviour: Behaviour
   /** A check that must report (`follows`) the documented behaviour this variant shows: [check id or '*' for any, words of it]. */
   follows?: [check: string, shown: string]
-}
+} & ({ faults: readonly FaultInput[] } | { behaviour: Behaviour })
 
 const isDownload = (req: { url: URL }): boolean => req.url.searchParams.has('token')
 
@@ -92,7 +97,7 @@ const rateLimited: Behaviour = {
 /** Issue 12 section 1: behaviours the suite must accept (each a one-entry difference from the mock). */
 export const VARIANTS: Variant[] = [
   { kind: 'delete answered 204, the campaign gone at once', source: 'spec 204 (synchronous deployments)', behaviour: syncDelete, follows: ['campaigns.delete', 'delete: 204'] },
-  { kind: 'invalid create body refused with key invalid_payload', source: 'real 1.3', behaviour: onResponse('createCampaign', (res) => void (res.body.key = 'invalid_payload'), 400), follows: ['campaigns.invalid-body-400', 'key invalid_payload'] },
+  { kind: 'invalid create body refused with key invalid_payload', source: 'real 1.3', faults: [set('createCampaign', '/key', 'invalid_payload', 400)], follows: ['campaigns.invalid-body-400', 'key invalid_payload'] },
   { kind: 'export download served as text/plain', source: 'real 8.2', behaviour: onResponse('getExport', (res, req) => void (isDownload(req) && (res.headers['content-type'] = 'text/plain; charset=utf-8')), 200), follows: ['exports.lifecycle', 'download: text/plain'] },
   {
     kind: 'export download needing the app keys besides its token',
@@ -118,10 +123,10 @@ export const VARIANTS: Variant[] = [
   {
     kind: 'management errors without key',
     source: 'real 1.3',
-    behaviour: onResponse(['getMetadataSchema', 'copyCampaignTemplate'], (res) => dropAt(res.body, '/key'), (s) => s === 404 || s === 409),
+    faults: [drop('getMetadataSchema', '/key', 404), drop('copyCampaignTemplate', '/key', 409)],
     follows: ['management.copy-template', '409: no key'],
   },
-  { kind: 'export echo without filters.junction', source: 'real 2.6', behaviour: onResponse(['exportCampaignTransactions', 'getExport'], (res) => dropAt(res.body, '/parameters/filters/junction'), 200), follows: ['exports.lifecycle', 'without junction'] },
+  { kind: 'export echo without filters.junction', source: 'real 2.6', faults: [drop('exportCampaignTransactions', '/parameters/filters/junction'), drop('getExport', '/parameters/filters/junction')], follows: ['exports.lifecycle', 'without junction'] },
   { kind: 'a generating campaign answered 423', source: 'issue 12 §1', behaviour: notYet(423, 'resource_locked'), follows: ['*', 'read while generating: 423'] },
   { kind: 'a generating campaign answered 400', source: 'issue 12 §1', behaviour: notYet(400, 'invalid_request') },
   { kind: 'a failed redemption answered 400 with its key', source: 'real 8.5', behaviour: failedRedemption400, follows: ['checkout.coupon-redeem-once', 'failed redemption: 400'] },

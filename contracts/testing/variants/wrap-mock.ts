@@ -54,8 +54,10 @@ export interface WrappedMock {
 const HOP_BY_HOP = new Set(['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive', 'content-encoding'])
 
 /**
- * An HTTP server on 127.0.0.1 (port 0) in front of the mock at `target`, behaving as `behaviour` says: the
- * contract suite's variants and injected defects (issue 12). The mock's own address in its answers
+ * An HTTP server on 127.0.0.1 (port 0) in front of the mock at `target`, behaving as `behaviour` says. Only for
+ * what the mock's fault engine cannot be (`POST /_mock/faults` is the one for fixed changes of requests and
+ * answers): a change that depends on an earlier answer or on a request's values beyond a matcher (issue 12's
+ * variants and two defects, a target whose deletes never apply). The mock's own address in its answers
  * (export download URLs) is replaced by the wrapper's, so every follow-up request passes through it too.
  */
 export async function wrapMock(target: string, behaviour: Behaviour, operations: readonly SuiteOperation[]): Promise<WrappedMock> {

@@ -95,9 +95,16 @@
   }
 
   function describeFault(f) {
-    const what = f.action === 'status' ? f.status : f.action === 'hang' ? `hang ${f.ms ?? 30000} ms` : f.action
+    const what = f.action === 'status' ? (f.whenStatus ? `${f.whenStatus} answered as ${f.status}` : f.status) : f.action === 'hang' ? `hang ${f.ms ?? 30000} ms` : f.in || f.pointer !== undefined ? describeEdit(f) : f.action
     const when = f.match ? ` when ${Object.entries(f.match).flatMap(([kind, values]) => Object.entries(values).map(([name, value]) => `${kind}.${name} = ${JSON.stringify(value)}`)).join(' and ')}` : ''
     return `${f.id}: ${f.operationId || 'every operation'} → ${what}${when}${f.times ? ` ×${f.times - f.hits}` : ''}`
+  }
+
+  /** An edit (drop, set, copy, move) as a line: what it changes, where, and on which answers. */
+  function describeEdit(f) {
+    const from = f.from !== undefined ? ` from ${f.from}` : ''
+    const value = f.action === 'set' ? ` = ${JSON.stringify(f.value)}` : ''
+    return `${f.action} ${f.in || 'response.body'} ${f.name ?? (f.pointer || '(the whole body)')}${from}${value}${f.whenStatus ? ` on ${f.whenStatus}` : ''}`
   }
 
   for (const id of config.operations) $('fault-operation').append(el('option', { value: id }, id))

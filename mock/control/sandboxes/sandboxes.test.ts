@@ -1,13 +1,12 @@
-import supertest from 'supertest'
 import { describe, expect, it } from 'vitest'
-import { createTestApp, expectContract, loadControlValidator, type TestApp } from '../../testing/index.js'
+import { createTestApp, MOUNTS, expectContract, loadControlValidator } from '../../testing/index.js'
 
 const campaign = (name: string) => ({ name, campaign_type: 'DISCOUNT_COUPONS', type: 'STATIC', vouchers_count: 1, voucher: { type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 10 } } })
 
 describe('/_mock/sandboxes', () => {
   it('gives two parallel workers isolated projects that they reset without affecting each other', async () => {
     const { request, headers } = await createTestApp()
-    const [a, b] = (await Promise.all([request.post('/_mock/sandboxes'), request.post('/_mock/sandboxes')])).map((res) => {
+    const [a, b] = (await Promise.all([request.post('/_mock/sandboxes').type('json'), request.post('/_mock/sandboxes').type('json')])).map((res) => {
       expect(res.status).toBe(201)
       return res.body as { id: string; project_id: string; keys: Record<string, string> }
     })
@@ -23,7 +22,7 @@ describe('/_mock/sandboxes', () => {
     expect([await total(keysOf(a)), await total(keysOf(b)), await total(headers.app)]).toEqual([fixtures + 1, fixtures + 1, fixtures])
 
     // worker A resets its sandbox: its campaign is gone, B's stays, the default project is untouched
-    const reset = await request.post(`/_mock/sandboxes/${a.id}/reset`)
+    const reset = await request.post(`/_mock/sandboxes/${a.id}/reset`).type('json')
     expect(reset.status).toBe(200)
     expect([await total(keysOf(a)), await total(keysOf(b)), await total(headers.app)]).toEqual([fixtures, fixtures + 1, fixtures])
     // A's keys still work after its reset, and the fixture vouchers are there again
@@ -35,22 +34,22 @@ describe('/_mock/sandboxes', () => {
 
   it('deletes one sandbox: its keys stop working, the other keeps going; a global reset removes all', async () => {
     const { request } = await createTestApp()
-    const a = (await request.post('/_mock/sandboxes')).body
-    const b = (await request.post('/_mock/sandboxes')).body
-    expect((await request.delete(`/_mock/sandboxes/${a.id}`)).status).toBe(204)
+    const a = (await request.post('/_mock/sandboxes').type('json')).body
+    const b = (await request.post('/_mock/sandboxes').type('json')).body
+    expect((await request.delete(`/_mock/sandboxes/${a.id}`).type('json')).status).toBe(204)
     const gone = await request.get('/v1/campaigns').set({ 'X-App-Id': a.keys.app_id, 'X-App-Token': a.keys.app_token })
     const alive = await request.get('/v1/campaigns').set({ 'X-App-Id': b.keys.app_id, 'X-App-Token': b.keys.app_token })
-    const missing = await request.post(`/_mock/sandboxes/${a.id}/reset`)
+    const missing = await request.post(`/_mock/sandboxes/${a.id}/reset`).type('json')
     expect([gone.status, alive.status, missing.status]).toEqual([401, 200, 404])
 
-    await request.post('/_mock/reset')
+    await request.post('/_mock/reset').type('json')
     expect((await request.get('/_mock/sandboxes')).body.sandboxes).toEqual([])
     expect((await request.get('/v1/campaigns').set({ 'X-App-Id': b.keys.app_id, 'X-App-Token': b.keys.app_token })).status).toBe(401)
   })
 
   it('answers client keys on /client/v1 and management keys for its own project only', async () => {
     const { request, headers } = await createTestApp()
-    const s = (await request.post('/_mock/sandboxes')).body
+    const s = (await request.post('/_mock/sandboxes').type('json')).body
     const management = { 'X-Management-Id': s.keys.management_id, 'X-Management-Token': s.keys.management_token }
     const tiers = await request.get('/client/v1/promotions/tiers').set({ 'X-Client-Application-Id': s.keys.client_id, 'X-Client-Token': s.keys.client_token })
     const own = await request.get(`/management/v1/projects/${s.project_id}/metadata-schemas/ms_nope`).set(management)
@@ -65,31 +64,26 @@ describe('/_mock/sandboxes', () => {
 })
 
 describe('sandbox limit and the state dump (issue 21)', () => {
-  const mounts = [
-    ['the node:http listener', (t: TestApp) => t.request],
-    ['the Express mount', (t: TestApp) => supertest(t.app)],
-  ] as const
-
-  for (const [mount, client] of mounts) {
+  for (const [mount, client] of MOUNTS) {
     it(`${mount}: past --max-sandboxes a create is a 409 in the Error format that creates nothing; a delete makes room`, async () => {
       const t = await createTestApp({ config: { maxSandboxes: 2 } })
       const http = client(t)
-      const [a] = [(await http.post('/_mock/sandboxes')).body, (await http.post('/_mock/sandboxes')).body]
+      const [a] = [(await http.post('/_mock/sandboxes').type('json')).body, (await http.post('/_mock/sandboxes').type('json')).body]
       const projects = t.deps.projects.all().length
-      const refused = await http.post('/_mock/sandboxes')
+      const refused = await http.post('/_mock/sandboxes').type('json')
       expect(refused.status).toBe(409)
       expect(refused.body).toMatchObject({ code: 409, key: 'limit_exceeded', message: 'Sandbox limit reached' })
       expect(refused.body.details).toMatch(/at most 2 sandboxes at once \(maxSandboxes, flag --max-sandboxes\); delete one/)
       expectContract(refused, 'createSandbox', await loadControlValidator())
       expect([(await http.get('/_mock/sandboxes')).body.sandboxes.length, t.deps.projects.all().length]).toEqual([2, projects])
-      expect((await http.delete(`/_mock/sandboxes/${a.id}`)).status).toBe(204)
-      expect((await http.post('/_mock/sandboxes')).status).toBe(201)
+      expect((await http.delete(`/_mock/sandboxes/${a.id}`).type('json')).status).toBe(204)
+      expect((await http.post('/_mock/sandboxes').type('json')).status).toBe(201)
     })
 
     it(`${mount}: /_mock/state counts each sandbox's project and dumps one whole on request`, async () => {
       const t = await createTestApp({ config: { maxSandboxes: 3 } })
       const http = client(t)
-      const s = (await http.post('/_mock/sandboxes')).body
+      const s = (await http.post('/_mock/sandboxes').type('json')).body
       await http.post('/v1/campaigns').set({ 'X-App-Id': s.keys.app_id, 'X-App-Token': s.keys.app_token }).send(campaign('In the sandbox'))
       const state = await http.get('/_mock/state')
       expectContract(state, 'getMockState', await loadControlValidator())
@@ -108,10 +102,18 @@ describe('sandbox limit and the state dump (issue 21)', () => {
     })
   }
 
+  it("counts what each list of the dump holds (the counts come from the stores' sizes, not from the lists)", async () => {
+    const t = await createTestApp()
+    const lengths = (dump: Record<string, unknown[]>) => Object.fromEntries(Object.entries(dump).map(([name, list]) => [name, list.length]))
+
+    for (const project of t.deps.projects.all()) expect(project.counts()).toEqual(lengths(project.dump()))
+    expect(Object.values(t.deps.projects.all()[0].counts()).filter((n) => n > 0).length).toBeGreaterThanOrEqual(8)
+  })
+
   it('stops at the default limit of 100 sandboxes, where /_mock/state holds their counts, not their objects', async () => {
     const t = await createTestApp()
-    for (let i = 0; i < 100; i++) expect((await t.request.post('/_mock/sandboxes')).status).toBe(201)
-    expect((await t.request.post('/_mock/sandboxes')).status).toBe(409)
+    for (let i = 0; i < 100; i++) expect((await t.request.post('/_mock/sandboxes').type('json')).status).toBe(201)
+    expect((await t.request.post('/_mock/sandboxes').type('json')).status).toBe(409)
     const state = await t.request.get('/_mock/state')
     expect(state.status).toBe(200)
     // each sandbox adds its counts (about 300 bytes), not its objects (about 18 KB)

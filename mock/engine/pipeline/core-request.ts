@@ -1,4 +1,5 @@
 import type { FaultRegistry } from '../../control/faults.js'
+import type { FaultRequest } from '../../control/fault-match.js'
 import type { HandlerResult } from '../handler-io.js'
 
 /**
@@ -46,6 +47,8 @@ export interface RequestInFlight {
   startedAt: number
   /** Counted against a rate limit already (mock/engine/rate-limit): a request counts once. */
   rateCounted?: boolean
+  /** The request's values for fault matchers on its answer; set once they are read, only while faults are armed. */
+  faultRequest?: FaultRequest
 }
 
 /**

@@ -15,7 +15,7 @@ import { readControlBody } from './operation-steps.js'
 import { parseQuery } from './query-parser.js'
 import { createRequestIdAssigner } from './request-id.js'
 import { logAnswer } from './request-log.js'
-import { applyResponseFaults, toAnswer } from './respond.js'
+import { answerWithFaults, toAnswer } from './respond.js'
 
 export const CONTROL_PREFIX = '/_mock'
 
@@ -114,7 +114,7 @@ export function createMockCore(deps: MockDeps, options: MockCoreOptions = {}): M
     if (result.network) return { status: result.status, headers: exchange.headers, network: { result, faults: deps.faults } }
     let answer: CoreAnswer
     try {
-      answer = toAnswer(operationId ? applyResponseFaults(result, operationId, deps.faults) : result, exchange.headers)
+      answer = operationId ? answerWithFaults(result, operationId, deps.faults, exchange) : toAnswer(result, exchange.headers)
     } catch (error) {
       answer = toAnswer(failure(exchange, error), exchange.headers)
     }

@@ -63,7 +63,7 @@ describe('network faults (Node adapter)', () => {
     // wait (bounded, no timer) until the mock holds the hung request
     let held = { faults: [{ hits: 0 }] }
     for (let i = 0; i < 200 && held.faults[0].hits === 0; i++) held = await fetch(`${server.url}/_mock/faults`).then((r) => r.json() as Promise<typeof held>)
-    await fetch(`${server.url}/_mock/faults`, { method: 'DELETE' })
+    await fetch(`${server.url}/_mock/faults`, { method: 'DELETE', headers: { 'content-type': 'application/json' } })
     const outcome = await hung
 
     expect(other.status).toBe(200)

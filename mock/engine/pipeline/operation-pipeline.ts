@@ -7,6 +7,7 @@ import { callHandler, projectFor } from './operation-call.js'
 import { createPlanner, type HandlerSet, type OperationPlan } from './operation-plan.js'
 import { readOperationBody, routeOperation, validateInput, type ReadBody } from './operation-steps.js'
 import { ValidQueryCache } from './query-cache.js'
+import { editRequest, editRequestBody } from './request-edits.js'
 import { parseQuery } from './query-parser.js'
 
 /**
@@ -22,6 +23,7 @@ export function createOperationPipeline(deps: MockDeps, handlers: HandlerSet): (
   function serve(exchange: RequestInFlight, plan: OperationPlan, rawParams: Record<string, string>, read: ReadBody): HandlerResult | Promise<HandlerResult> {
     const { request } = exchange
     const query = parseQuery(exchange.search, deps.qs)
+    if (deps.faults.size > 0) exchange.faultRequest = { params: rawParams, query, headers: request.headers, body: read.body }
     const auth = authenticate(plan.security, { operationId: plan.operationId, headers: request.headers, query }, deps)
     rateLimits.afterAuthentication(deps, exchange, auth)
     const valid = validateInput(deps, validQueries, plan, exchange, { params: rawParams, query, ...read })
@@ -51,9 +53,12 @@ export function createOperationPipeline(deps: MockDeps, handlers: HandlerSet): (
     const { operation, params } = routeOperation(deps, exchange)
     const plan = planFor(operation)
     exchange.operationId = plan.operationId
+    const edited = deps.faults.size > 0
+    if (edited) editRequest(deps.faults, plan.operationId, exchange)
     if (!plan.bodyTypes) return serve(exchange, plan, params, {})
-    return readOperationBody(deps, plan, exchange).then((read) =>
-      serve(exchange, plan, params, plan.bodyDefaults && read.body !== undefined ? { ...read, body: plan.bodyDefaults(read.body) } : read),
-    )
+    return readOperationBody(deps, plan, exchange).then((read) => {
+      const body = edited ? editRequestBody(deps.faults, plan.operationId, read) : read
+      return serve(exchange, plan, params, plan.bodyDefaults && body.body !== undefined ? { ...body, body: plan.bodyDefaults(body.body) } : body)
+    })
   }
 }

@@ -1,7 +1,6 @@
-import supertest from 'supertest'
 import { describe, expect, it } from 'vitest'
 import { createMockDeps } from '../../adapters/node-deps.js'
-import { createTestApp, expectContract, type TestApp } from '../../testing/index.js'
+import { createTestApp, MOUNTS, expectContract, type TestApp } from '../../testing/index.js'
 import { parseRateLimit } from './plans.js'
 
 const CLIENT = { 'X-Client-Application-Id': 'promokit-client-id', 'X-Client-Token': 'promokit-client-token' }
@@ -107,18 +106,13 @@ describe('rate limits on', () => {
     expect((await list(a, a.headers.app)).status).toBe(200)
     expect((await list(a, a.headers.app)).status).toBe(429)
     expect((await list(b, b.headers.app)).status).toBe(200)
-    expect((await a.request.post('/_mock/reset')).status).toBe(200)
+    expect((await a.request.post('/_mock/reset').type('json')).status).toBe(200)
     expect((await list(a, a.headers.app)).status).toBe(200)
   })
 })
 
 describe('rate limits count per authenticated key (issue 21)', () => {
-  const mounts = [
-    ['the node:http listener', (t: TestApp) => t.request],
-    ['the Express mount', (t: TestApp) => supertest(t.app)],
-  ] as const
-
-  for (const [mount, client] of mounts) {
+  for (const [mount, client] of MOUNTS) {
     it(`${mount}: a victim's X-App-Id with a wrong token never spends the victim's quota`, async () => {
       const t = await createTestApp({ config: { rateLimit: '3/min' } })
       const http = client(t)

@@ -58,7 +58,7 @@ describe('the fixtures as the API shows them', () => {
   it('are restored by POST /_mock/reset', async () => {
     const { request, headers, deps } = await createTestApp()
     await request.put('/v1/rewards/rew_demo0001/assignments/rewa_demo0001').set(headers.app).send({ parameters: { loyalty: { points: 7 } } })
-    expect((await request.post('/_mock/reset')).status).toBeLessThan(300)
+    expect((await request.post('/_mock/reset').type('json')).status).toBeLessThan(300)
     expect(deps.projects.get('proj_demo0001')?.rewards.pointsPrice('rew_demo0001', 'camp_demo0003')).toBe(100)
   })
 

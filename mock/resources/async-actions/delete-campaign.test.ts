@@ -69,7 +69,7 @@ describe('DELETE /v1/campaigns/{campaignId}', () => {
     const id = await createDone(t, 'Binned')
     const accepted = await t.request.delete(`/v1/campaigns/Binned`).set(t.headers.app)
     expect(accepted.status).toBe(202)
-    expect((await t.request.post('/_mock/jobs/finish')).status).toBe(200)
+    expect((await t.request.post('/_mock/jobs/finish').type('json')).status).toBe(200)
 
     expect((await action(t, accepted.body.async_action_id)).body).toMatchObject({ status: 'DONE', result: { campaign_id: id, force: false } })
     expect((await t.request.get(`/v1/campaigns/${id}`).set(t.headers.app)).status).toBe(404)

@@ -1,6 +1,5 @@
-import supertest from 'supertest'
 import { describe, expect, it } from 'vitest'
-import { createTestApp, expectContract, type TestApp } from '../../testing/index.js'
+import { createTestApp, MOUNTS, expectContract } from '../../testing/index.js'
 
 // Issue 24: Create Campaign without `campaign_type`, as the vendor's SDK tests send it; the type is inferred
 // from `promotion`, `referral_program` and `voucher.type` (mock/resources/campaigns/campaign-type.ts).
@@ -14,19 +13,14 @@ const bodies: Array<[string, object, string]> = [
 ]
 
 describe('POST /v1/campaigns without campaign_type', () => {
-  const mounts = [
-    ['the node:http listener', (t: TestApp) => t.request],
-    ['the Express mount', (t: TestApp) => supertest(t.app)],
-  ] as const
-
-  for (const [mount, client] of mounts) {
+  for (const [mount, client] of MOUNTS) {
     it.each(bodies)(`${mount}: infers the type from %s`, async (_what, body, expected) => {
       const t = await createTestApp()
       const res = await client(t).post('/v1/campaigns').set(t.headers.app).send(body)
       expect([res.status, res.body.details]).toEqual([200, undefined])
       expectContract(res, 'createCampaign')
       expect(res.body.campaign_type).toBe(expected)
-      await client(t).post('/_mock/jobs/finish')
+      await client(t).post('/_mock/jobs/finish').type('json')
       expect((await client(t).get(`/v1/campaigns/${res.body.id}`).set(t.headers.app)).body.campaign_type).toBe(expected)
     })
   }

@@ -1,7 +1,7 @@
 import { DEFAULT_STACKING_RULES } from '../stacks/stacking-rules.js'
 import type { Applied, CheckoutOutcome, Inapplicable, OrderInput, ResolvedRedeemable, StackingSettings } from './checkout-model.js'
 import { Cart } from './cart.js'
-import { applyDiscount } from './item-discounts.js'
+import { applyDiscount, type LineFilter } from './item-discounts.js'
 import { clamp } from './money.js'
 import { checkOrderNeeds, type Buyer } from './order-rules.js'
 import { reasons } from './reasons.js'
@@ -17,6 +17,8 @@ export interface CheckoutInput {
   buyer?: Buyer
   /** Checks beyond the redeemable's own (validation rules); runs only for items that pass those. */
   checkRules?: (item: ResolvedRedeemable) => Inapplicable | undefined
+  /** The order items an item-level discount of `item` may touch (validation rules' applicable_to); all when undefined. */
+  linesFor?: (item: ResolvedRedeemable) => LineFilter | undefined
 }
 
 export const DEFAULT_STACKING: StackingSettings = DEFAULT_STACKING_RULES
@@ -28,21 +30,21 @@ export const DEFAULT_STACKING: StackingSettings = DEFAULT_STACKING_RULES
 export function evaluateCheckout(input: CheckoutInput): CheckoutOutcome {
   const failures = input.items.map((item) => checkRedeemable(item, input.now) ?? checkOrderNeeds(item, input.order, input.buyer ?? {}) ?? input.checkRules?.(item))
   markDuplicates(input.items, failures)
-  return applyStacking({ items: input.items, failures, order: input.order, rules: input.settings }, applyOne)
+  return applyStacking({ items: input.items, failures, order: input.order, rules: input.settings }, (request, cart) => applyOne(request, cart, input.linesFor?.(request)))
 }
 
 /** What one redeemable takes off the cart (the order still to pay, and its items). */
-export function applyOne(request: ResolvedRedeemable, cart: Cart): Applied {
+export function applyOne(request: ResolvedRedeemable, cart: Cart, lines?: LineFilter): Applied {
   switch (request.object) {
     case 'promotion_tier':
-      return applyDiscount(cart, request.tier?.discount)
+      return applyDiscount(cart, request.tier?.discount, lines)
     case 'promotion_stack': {
       const tiers: NonNullable<Applied['tiers']> = []
       let amount = 0
       let itemsAmount = 0
       for (const tier of request.stack?.tiers ?? []) {
         if (!tier) continue
-        const applied = applyDiscount(cart, tier.discount)
+        const applied = applyDiscount(cart, tier.discount, lines)
         amount += applied.amount
         itemsAmount += applied.itemsAmount ?? 0
         tiers.push({ tier, amount: applied.amount })
@@ -61,7 +63,7 @@ export function applyOne(request: ResolvedRedeemable, cart: Cart): Applied {
         cart.takeOffOrder(applied.amount)
         return applied
       }
-      return applyDiscount(cart, v?.discount)
+      return applyDiscount(cart, v?.discount, lines)
     }
   }
 }

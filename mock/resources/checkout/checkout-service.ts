@@ -6,6 +6,7 @@ import { resolveRedeemables } from './checkout-resolver.js'
 import type { CheckoutContext, CheckoutProject } from './checkout-context.js'
 import { recordFailedRedemption } from './redemption-failure.js'
 import { ruleChecker, type RuleCallFacts } from '../validation-rules/rule-check.js'
+import { applicableLines } from '../validation-rules/rule-lines.js'
 import { applyRedemption } from './redemption-writer.js'
 import { holdsOf, withoutOthersLocks } from './checkout-sessions.js'
 import { sessionView } from './session-locks.js'
@@ -60,8 +61,10 @@ function evaluate(body: CheckoutBody, project: CheckoutProject, ctx: CheckoutCon
     }
   }
   const buyer = { customerId: project.customers.peek(body.customer)?.id ?? body.customer?.id }
-  const checkRules = project.rules && ruleChecker(project.rules, callFacts(body, project))
-  return { outcome: evaluateCheckout({ items, order: body.order, settings: rules, now: ctx.now, buyer, checkRules }), rules }
+  const sources = project.rules
+  const checkRules = sources && ruleChecker(sources, callFacts(body, project))
+  const linesFor = sources && ((item: (typeof items)[number]) => applicableLines(sources, item))
+  return { outcome: evaluateCheckout({ items, order: body.order, settings: rules, now: ctx.now, buyer, checkRules, linesFor }), rules }
 }
 
 /**

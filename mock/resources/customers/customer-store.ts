@@ -41,6 +41,10 @@ export class CustomerStore {
     return structuredClone(record)
   }
 
+  get size(): number {
+    return this.#byId.size
+  }
+
   list(): CustomerRecord[] {
     return [...this.#byId.values()].map((c) => structuredClone(c))
   }

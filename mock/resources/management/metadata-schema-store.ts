@@ -29,6 +29,10 @@ export class MetadataSchemaStore {
     throw notFound('metadata_schema', relatedObject)
   }
 
+  get size(): number {
+    return this.#schemas.size
+  }
+
   list(): MetadataSchema[] {
     return [...this.#schemas.values()].map((s) => structuredClone(s))
   }

@@ -38,6 +38,10 @@ export class TemplateStore {
     return this.add(copy)
   }
 
+  get size(): number {
+    return this.#templates.size
+  }
+
   list(): CampaignTemplate[] {
     return [...this.#templates.values()].map((t) => structuredClone(t))
   }

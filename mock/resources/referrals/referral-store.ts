@@ -105,6 +105,13 @@ export class ReferralStore {
     return this.#page(this.#member(memberId).id, query)
   }
 
+  /** How many holders `all()` would list, without cloning them (`GET /_mock/state` counts every project). */
+  get size(): number {
+    let count = 0
+    for (const holders of this.#byRedeemable.values()) count += holders.length
+    return count
+  }
+
   all(): RedeemableHolder[] {
     return [...this.#byRedeemable.values()].flat().map((h) => structuredClone(h))
   }

@@ -72,6 +72,11 @@ export class RewardStore {
     return this.#find(rewardId, campaignId)?.parameters.loyalty.points
   }
 
+  /** How many rewards and assignments the lists hold, without cloning them (`GET /_mock/state` counts every project). */
+  get sizes(): { rewards: number; assignments: number } {
+    return { rewards: this.#rewards.size, assignments: this.#assignments.size }
+  }
+
   listRewards(): Reward[] {
     return [...this.#rewards.values()].map((r) => structuredClone(r))
   }

@@ -76,6 +76,13 @@ export class TransactionStore {
     return selected.map((t) => structuredClone(t))
   }
 
+  /** How many transactions `all()` would list, without cloning them (`GET /_mock/state` counts every project). */
+  get size(): number {
+    let count = 0
+    for (const transactions of this.#byCampaign.values()) count += transactions.length
+    return count
+  }
+
   all(): VoucherTransaction[] {
     return [...this.#byCampaign.values()].flat().map((t) => structuredClone(t))
   }

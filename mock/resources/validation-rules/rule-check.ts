@@ -56,7 +56,7 @@ interface Target {
 }
 
 /** The objects whose rules apply: a voucher and its campaign; a tier and its campaign; each tier of a stack. */
-function targetsOf(item: ResolvedRedeemable): Target[] {
+export function targetsOf(item: ResolvedRedeemable): Target[] {
   if (item.object === 'voucher') {
     const v = item.voucher
     return v ? [{ objectIds: [v.id, v.code, v.campaign_id], campaignId: v.campaign_id }] : []
