@@ -65,7 +65,8 @@ export function createMockCore(deps: MockDeps, options: MockCoreOptions = {}): M
   const assignId = createRequestIdAssigner(deps.ids.requestIdPrefix)
   const corsOrigins = new Set(deps.config.corsOrigins)
   const operations = createOperationPipeline(deps, { builtin: operationHandlers, custom: options.handlers, validate: options.validateHandlers !== false })
-  const routes = createControlRoutes(deps, options.control)
+  const loadFixtures = options.control?.loadFixtures
+  const routes = createControlRoutes(deps, loadFixtures && ((fixtures, how) => loadFixtures(deps, fixtures, how)))
   const guard = (options.guardControl ?? options.site) ? createControlGuard(deps.config) : undefined
 
   function answerRequest(request: CoreRequest): CoreAnswer | Promise<CoreAnswer> | Passed {
