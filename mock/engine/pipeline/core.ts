@@ -60,6 +60,7 @@ export interface MockCore {
  * (`/_mock`) or the spec's operations, errors in the spec's Error format, response faults, the
  * journal and the request log. It imports no Node built-in, Express or pino: the node:http listener,
  * the Express app and the MSW handlers are adapters around it (mock/adapters, mock/adapters/msw).
+ * The whole deps, on purpose: it wires every room (operations, control, faults, journal) and hands each its part.
  */
 export function createMockCore(deps: MockDeps, options: MockCoreOptions = {}): MockCore {
   const assignId = createRequestIdAssigner(deps.ids.requestIdPrefix)
