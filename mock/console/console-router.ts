@@ -22,7 +22,9 @@ function swaggerUiDir(): string | undefined {
  * `/_mock/ui`: the console page, what it polls (`/overview`; the journal is the control API's
  * `/_mock/requests`) and its assets. Everything the page loads comes from this server.
  */
-export function createConsoleRouter(deps: ConsolePageDeps & OverviewDeps): Router {
+export type ConsoleRouterDeps = ConsolePageDeps & OverviewDeps
+
+export function createConsoleRouter(deps: ConsoleRouterDeps): Router {
   const router = Router()
   router.get('/', (_req, res) => {
     res.type('html').send(consolePage(deps))
