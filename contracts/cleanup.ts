@@ -107,22 +107,27 @@ export class Cleanup {
     return found
   }
 
-  /** Runs every task (restores first, last-in first-out, then the campaign deletions side by side); never throws. */
+  /**
+   * Runs every task (the restores one by one, last-in first-out, so a value changed twice ends as it began) and,
+   * meanwhile, the campaign deletions side by side (they touch nothing a restore does); never throws.
+   */
   async runAll(): Promise<CleanupOutcome> {
     const outcome: CleanupOutcome = { deleted: [], failed: [], kept: [...this.#kept] }
     const tasks = this.#tasks.reverse()
     this.#tasks = []
-    for (const task of tasks) {
-      try {
-        await task.run(this.deps.client())
-        outcome.deleted.push(task.label)
-      } catch (error) {
-        outcome.failed.push(`${task.label}: ${(error as Error).message}`)
-      }
-    }
     const campaigns = [...this.#campaigns].reverse()
     this.#campaigns.clear()
-    await this.#deleteCampaigns(campaigns, outcome)
+    const restores = async (): Promise<void> => {
+      for (const task of tasks) {
+        try {
+          await task.run(this.deps.client())
+          outcome.deleted.push(task.label)
+        } catch (error) {
+          outcome.failed.push(`${task.label}: ${(error as Error).message}`)
+        }
+      }
+    }
+    await Promise.all([restores(), this.#deleteCampaigns(campaigns, outcome)])
     return outcome
   }
 

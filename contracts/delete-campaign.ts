@@ -5,6 +5,8 @@ export interface DeleteCampaignOptions {
   wait(ms: number): Promise<void>
   /** How long the deletion may take in all (retries while generating, then until the campaign is gone). */
   timeoutMs: number
+  /** `false` moves the campaign to the bin instead (default `true`: removed for good). */
+  force?: boolean
 }
 
 export interface DeletedCampaign {
@@ -42,7 +44,7 @@ export function pauser(options: DeleteCampaignOptions): Pause {
  */
 export async function deleteCampaignAndWait(client: HttpClient, id: string, options: DeleteCampaignOptions): Promise<DeletedCampaign> {
   const pause = pauser(options)
-  const accepted = await requestDeletion(client, id, pause)
+  const accepted = await requestDeletion(client, id, pause, options.force ?? true)
   if (!accepted) return {}
   // An asynchronous delete takes a moment (the real service queues it): asking at once costs a request
   // from the run's budget for an answer that is known already.
@@ -51,9 +53,9 @@ export async function deleteCampaignAndWait(client: HttpClient, id: string, opti
 }
 
 /** The DELETE, repeated while the campaign is still generating; undefined when it was already gone (plain 404). */
-export async function requestDeletion(client: HttpClient, id: string, pause: Pause): Promise<Exchange | undefined> {
+export async function requestDeletion(client: HttpClient, id: string, pause: Pause, force = true): Promise<Exchange | undefined> {
   for (;;) {
-    const ex = await client.send({ operationId: 'deleteCampaign', method: 'DELETE', path: campaignPath(id), query: { force: true } })
+    const ex = await client.send({ operationId: 'deleteCampaign', method: 'DELETE', path: campaignPath(id), query: force ? { force: true } : {} })
     const { status, headers } = ex.response
     const retryAfterMs = Number(headers['retry-after']) * 1000
     if (status === 204 || status === 202 || status === 200) return ex

@@ -4,12 +4,13 @@ import type { SuiteOperation } from '../suite-validator.js'
 import { checkResponse } from '../expect-response.js'
 import { probe } from './auth.js'
 import { schemesOf as schemes } from '../operation-auth.js'
+import { mapConcurrent } from '../schedule.js'
 
 /** A scope the spec lists that no operation takes: a token holding only it opens nothing. */
 const UNUSED_SCOPE = 'segments'
 const BROAD = new Set(['api', 'client_api'])
 /** Requests side by side: the matrix is one request per operation and token, latency-bound on a distant target. */
-const PARALLEL = 8
+const PARALLEL = 16
 
 const oauthScopes = (op: SuiteOperation): string[] => (op.security ?? []).flatMap((req) => [...(req.oauth2 ?? [])])
 /** The operation's own resource scope(s), e.g. `campaigns` (not the broad `api` / `client_api`). */
@@ -30,9 +31,8 @@ async function issue(ctx: CheckContext, scope: string): Promise<string> {
   return res.response.body.access_token
 }
 
-async function inBatches<T>(items: readonly T[], run: (item: T) => Promise<void>): Promise<void> {
-  for (let i = 0; i < items.length; i += PARALLEL) await Promise.all(items.slice(i, i + PARALLEL).map(run))
-}
+/** A pool, not batches: a batch would wait for its slowest request before the next one starts. */
+const inPool = <T>(items: readonly T[], run: (item: T) => Promise<void>): Promise<void> => mapConcurrent(items, PARALLEL, run)
 
 /**
  * Bearer tokens on every operation that takes them (the spec's oauth2 scopes): a token with only a scope no
@@ -64,7 +64,7 @@ function foreignKeys(operations: readonly SuiteOperation[]): Check {
       if (!have.management && !have.client) ctx.skip('needs management keys or client-side keys (--client-id, --client-token) to try them where they do not belong')
       const probes = operations.flatMap((op) => kinds.filter(([scheme, auth]) => have[auth] && !schemes(op).has(scheme)).map(([, auth]) => ({ op, auth })))
       const problems: { exchange: Exchange; message: string }[] = []
-      await inBatches(probes, async ({ op, auth }) => {
+      await inPool(probes, async ({ op, auth }) => {
         // The auth checks' own probe (a form where the operation takes one), with a JSON body nothing accepts.
         const spec = probe(ctx, op, auth)
         const res = await ctx.client.send(spec.body === undefined ? spec : { ...spec, body: ['pk-auth-probe'] })
@@ -89,17 +89,25 @@ function bearerScopes(operations: readonly SuiteOperation[]): Check {
     value: 2,
     shares: { reads: ['oauth-tokens'] },
     async run(ctx) {
-      const wrong = await issue(ctx, UNUSED_SCOPE)
-      let right = await issue(ctx, resourceScopes.join(' '))
+      const [wrong, first] = await Promise.all([issue(ctx, UNUSED_SCOPE), issue(ctx, resourceScopes.join(' '))])
+      let right = first
       // A token lives 15 minutes: a run the target rate-limits (or a mock whose clock its waits move) may outlive
       // it, so a refusal is asked again with a fresh token before it counts.
       const freshRight = async (): Promise<string> => (right = await issue(ctx, resourceScopes.join(' ')))
       const problems: { exchange: Exchange; message: string }[] = []
-      await inBatches(withOauth, async (op) => {
+      await inPool(withOauth, async (op) => {
+        await Promise.all([refusedWithout(op), allowedWith(op)])
+      })
+      report(ctx, problems)
+
+      async function refusedWithout(op: SuiteOperation): Promise<void> {
         const refused = await ctx.client.send(scopeProbe(op, wrong))
         if (refused.response.status !== 401 || checkResponse(ctx.validator, refused, { status: 401 }).length > 0 || refused.response.body?.key !== 'unauthorized') {
           problems.push({ exchange: refused, message: `${op.operationId}: a token with only the scope ${UNUSED_SCOPE} must be refused with 401 unauthorized (the operation takes ${oauthScopes(op).join(', ')})` })
         }
+      }
+
+      async function allowedWith(op: SuiteOperation): Promise<void> {
         if (ownScopes(op).length === 0) return
         const refusedFor = (status: number): boolean => status === 401 || status === 403
         let allowed = await ctx.client.send(scopeProbe(op, right))
@@ -107,8 +115,7 @@ function bearerScopes(operations: readonly SuiteOperation[]): Check {
         if (refusedFor(allowed.response.status)) {
           problems.push({ exchange: allowed, message: `${op.operationId}: a token with its scope ${ownScopes(op).join('/')} must not be refused for its credentials` })
         }
-      })
-      report(ctx, problems)
+      }
     },
   }
 }

@@ -50,7 +50,7 @@ export const checkoutBalanceChecks: Check[] = [
     needs: ['loyaltyCardCode', 'loyaltyRewardId'],
     requests: 3,
     value: 2,
-    shares: { changes: ['loyalty-card'] },
+    shares: { changes: ['loyalty-card', 'redemptions'] },
     async run(ctx) {
       const code = ctx.ids.loyaltyCardCode!
       const before = numberAt(ctx, await readVoucher(ctx, code), '/loyalty_card/balance', 'the points balance')

@@ -75,15 +75,14 @@ async function redeemOnce(ctx: CheckContext, item: Redeemable, discount: number)
   if (redeemed.response.body.parent_redemption !== undefined) ctx.expectField(redeemed, '/parent_redemption/result', 'SUCCESS')
   if (redeemed.response.body.order !== undefined) expectOrderMoney(ctx, redeemed, '/order', { amount: ORDER_AMOUNT, discount })
   const id: string = redeemed.response.body.redemptions[0].id
-  const read = await callGetRedemption(ctx, id)
+  // The read-back, a validation and a second redemption each see the used-up code: side by side.
+  const [read, used, again] = await Promise.all([callGetRedemption(ctx, id), validate(ctx, { redeemables: [item], order: order() }), redeem(ctx, body(), [200, 400])])
   ctx.expectField(read, '/id', id)
   ctx.expectField(read, '/result', 'SUCCESS')
 
-  const used = await validate(ctx, { redeemables: [item], order: order() })
   ctx.expectField(used, '/valid', false, 'a code of quantity 1 is used up after one redemption')
   expectInapplicable(ctx, used, item.id, ['quantity_exceeded'], 'a used-up code')
   // A failed redemption: 200 with the item inapplicable, or (the real service) 400 naming the reason.
-  const again = await redeem(ctx, body(), [200, 400])
   ctx.follows(again.response.status === 400 ? 'failed redemption: 400 with its key (real service)' : 'failed redemption: 200 with the item in inapplicable_redeemables')
   if (again.response.status === 400) return ctx.expectThat(again, '/key', (k) => USED_UP_KEYS.includes(k), USED_UP_KEYS.join(' or '), 'the refusal names why the code cannot be redeemed')
   ctx.expectThat(again, '/redemptions', (r) => r === undefined || (Array.isArray(r) && r.every((x) => x?.result !== 'SUCCESS')), 'no successful redemption', 'a used-up code must not be redeemed again')

@@ -1,13 +1,17 @@
 import type { Check, CheckContext } from '../check.js'
 import type { Exchange } from '../http-client.js'
+import { listResources } from '../list-resources.js'
 import { listItems } from '../list-shapes.js'
 import { authFor } from '../operation-auth.js'
 import type { SuiteOperation } from '../suite-validator.js'
-import type { KnownIds } from '../types.js'
+import type { FixtureId, KnownIds } from '../types.js'
 import { enc } from './support.js'
 
 /** Path parameters of a list the run can fill: from the flags (or discovery). */
 const PATH_IDS: Record<string, keyof KnownIds> = { projectId: 'projectId', rewardId: 'rewardId', memberId: 'referralMemberId', campaignId: 'referralCampaignId' }
+
+/** Items per page in the paging test. */
+const PAGE_SIZE = 1
 
 const param = (op: SuiteOperation, name: string) => op.parameters.find((p) => p.in === 'query' && p.name === name)
 const isList = (op: SuiteOperation): boolean => op.method.toUpperCase() === 'GET' && param(op, 'limit') !== undefined
@@ -27,26 +31,18 @@ function compare(a: unknown, b: unknown): number {
  * on every page and equal to what the listing holds, `has_more` true exactly while more follow, every `order` the
  * spec documents honoured, and each scalar filter named like an item field keeping exactly the matching items.
  */
-/**
- * What each list's pages depend on, in the names writers declare (check-costs.ts): a writer of the same list
- * running beside the paging would move items between pages and fail it falsely under --concurrency. Lists of
- * what campaigns hold (vouchers, tiers, redemptions, exports, async actions) move with the campaign list and the
- * clock (generation); the rest with their own resource.
- */
-const LIST_READS: Record<string, string[]> = {
-  listCampaigns: ['campaign-list'],
-  listCategories: ['categories'],
-  listRewardAssignments: ['reward-assignment'],
-  listReferralCodeHolders: ['referral-holders'],
-  listMemberHolders: ['referral-holders'],
-  listCampaignTemplates: ['templates'],
-  listProjectCampaignTemplates: ['templates'],
-  listMetadataSchemas: ['metadata-schemas'],
-  listProjectMetadataSchemas: ['metadata-schemas'],
-  listValidationRules: ['validation-rules'],
-  listValidationRuleAssignments: ['validation-rules'],
-  listExports: ['exports', 'campaign-list', 'clock'],
+/** The list's path with its parameters filled (skips the check when one is neither given nor discovered). */
+export async function listPath(ctx: CheckContext, op: SuiteOperation): Promise<string> {
+  const values: Record<string, string | undefined> = Object.fromEntries(Object.entries(PATH_IDS).map(([n, id]) => [n, ctx.ids[id]]))
+  // A voucher's own lists: the first voucher the project lists.
+  if (op.path.includes('{code}')) values.code = (await ctx.call({ operationId: 'listVouchers', method: 'GET', path: '/v1/vouchers', query: { limit: 1 } }, { status: 200 })).response.body.vouchers?.[0]?.code
+  const missing = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).filter((n) => !values[n])
+  if (missing.length) ctx.skip(`needs ${missing.join(', ')} (not given and not discovered)`)
+  return op.path.replace(/\{(\w+)\}/g, (_, n: string) => enc(values[n]!))
 }
+
+/** The ids a list's path needs, for `uses`. */
+export const pathFixtures = (op: SuiteOperation): FixtureId[] => op.path.match(/\{(\w+)\}/g)?.map((m) => PATH_IDS[m.slice(1, -1)]).filter(Boolean) ?? []
 
 export function listInvariantChecks(operations: readonly SuiteOperation[]): Check[] {
   return operations.filter(isList).map((op) => {
@@ -57,33 +53,25 @@ export function listInvariantChecks(operations: readonly SuiteOperation[]): Chec
       title: `${op.operationId}: limit, pages, total and has_more agree${orders.length ? `; ${orders.length} documented orders` : ''}${filters.length ? `; filters ${filters.join(', ')}` : ''}`,
       operationIds: [op.operationId],
       readOnly: true,
-      uses: op.path.match(/\{(\w+)\}/g)?.map((m) => PATH_IDS[m.slice(1, -1)]).filter(Boolean) ?? [],
+      uses: pathFixtures(op),
       requests: 4 + orders.length + filters.length,
-      shares: { reads: LIST_READS[op.operationId] ?? ['campaign-list', 'clock'] },
+      shares: { reads: listResources(op.operationId) },
       async run(ctx) {
         const auth = authFor(op, ctx.client.credentials)
         if (!auth) ctx.skip(`no credentials for ${op.operationId}`)
-        const values: Record<string, string | undefined> = Object.fromEntries(Object.entries(PATH_IDS).map(([n, id]) => [n, ctx.ids[id]]))
-        // A voucher's own lists: the first voucher the project lists.
-        if (op.path.includes('{code}')) values.code = (await ctx.call({ operationId: 'listVouchers', method: 'GET', path: '/v1/vouchers', query: { limit: 1 } }, { status: 200 })).response.body.vouchers?.[0]?.code
-        const missing = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).filter((n) => !values[n])
-        if (missing.length) ctx.skip(`needs ${missing.join(', ')} (not given and not discovered)`)
-        const path = op.path.replace(/\{(\w+)\}/g, (_, n: string) => enc(values[n]!))
+        const path = await listPath(ctx, op)
         const total = param(op, 'include_total') ? { include_total: true } : {}
         const get = (query: Record<string, string | number | boolean>) => ctx.call({ operationId: op.operationId, method: 'GET', path, auth, query: { ...total, ...query } }, { status: 200 })
-        const full = await get({ limit: 100 })
-        const all = (listItems(full.response.body) ?? []).map((i: any) => i?.id)
-        const complete = full.response.body.has_more !== true && all.length < 100
-        if (complete && typeof full.response.body.total === 'number') ctx.expectField(full, '/total', all.length, 'total counts what the listing holds')
-        await paging(ctx, op, get, all, complete)
-        await Promise.all(orders.map(async (order) => {
-          const res = await get({ limit: 100, order })
-          const field = order.replace(/^-/, '')
-          const values = (listItems(res.response.body) ?? []).map((i: any) => i?.[field]).filter((v: unknown) => v !== undefined && v !== null)
-          const sign = order.startsWith('-') ? -1 : 1
-          for (let i = 1; i < values.length; i++) if (sign * compare(values[i - 1], values[i]) > 0) ctx.fail({ pointer: `/${res.response.body.data_ref}/${i}/${field}`, message: `order=${order} must sort by ${field}`, expected: `${sign > 0 ? '>=' : '<='} ${JSON.stringify(values[i - 1])}`, actual: values[i] }, res)
-        }))
-        for (const name of filters) await filter(ctx, get, full, name, complete)
+        // Every read is of the same stable listing: side by side, not one after another. Pages of one item each,
+        // so the second page is asked at once (by `page`) and paging is seen on any list of two items or more.
+        const secondByPage = param(op, 'page') && !param(op, 'starting_after_id')
+        await Promise.all([...orders.map((order) => ordered(ctx, get, order)), (async () => {
+          const [full, first, second] = await Promise.all([get({ limit: 100 }), get({ limit: PAGE_SIZE }), secondByPage ? get({ limit: PAGE_SIZE, page: 2 }) : undefined])
+          const all = (listItems(full.response.body) ?? []).map((i: any) => i?.id)
+          const complete = full.response.body.has_more !== true && all.length < 100
+          if (complete && typeof full.response.body.total === 'number') ctx.expectField(full, '/total', all.length, 'total counts what the listing holds')
+          await Promise.all([paging(ctx, op, get, all, complete, first, second), ...filters.map((name) => filter(ctx, get, full, name, complete))])
+        })()])
       },
     }
   })
@@ -91,18 +79,26 @@ export function listInvariantChecks(operations: readonly SuiteOperation[]): Chec
 
 type Get = (query: Record<string, string | number | boolean>) => Promise<Exchange>
 
-async function paging(ctx: CheckContext, op: SuiteOperation, get: Get, all: string[], complete: boolean): Promise<void> {
-  const size = Math.max(1, Math.min(Math.ceil(all.length / 3), 50))
-  const first = await get({ limit: size })
+/** Each documented order sorts the listing by its field. */
+async function ordered(ctx: CheckContext, get: Get, order: string): Promise<void> {
+  const res = await get({ limit: 100, order })
+  const field = order.replace(/^-/, '')
+  const values = (listItems(res.response.body) ?? []).map((i: any) => i?.[field]).filter((v: unknown) => v !== undefined && v !== null)
+  const sign = order.startsWith('-') ? -1 : 1
+  for (let i = 1; i < values.length; i++) if (sign * compare(values[i - 1], values[i]) > 0) ctx.fail({ pointer: `/${res.response.body.data_ref}/${i}/${field}`, message: `order=${order} must sort by ${field}`, expected: `${sign > 0 ? '>=' : '<='} ${JSON.stringify(values[i - 1])}`, actual: values[i] }, res)
+}
+
+/** `first`: the page of PAGE_SIZE items; `byPage`: page 2 when the list pages by number (else it goes by cursor). */
+async function paging(ctx: CheckContext, op: SuiteOperation, get: Get, all: string[], complete: boolean, first: Exchange, byPage: Exchange | undefined): Promise<void> {
+  const size = PAGE_SIZE
   const one = (listItems(first.response.body) ?? []).map((i: any) => i?.id)
   if (one.length > size) ctx.fail({ pointer: `/${first.response.body.data_ref}`, message: `limit=${size} must return at most ${size} items`, expected: size, actual: one.length }, first)
   const hasMore = first.response.body.has_more
   if (complete && typeof hasMore === 'boolean' && hasMore !== all.length > size) ctx.fail({ pointer: '/has_more', message: `has_more must say whether more than the ${size} listed follow (${all.length} in all)`, expected: all.length > size, actual: hasMore }, first)
   if (complete && typeof first.response.body.total === 'number') ctx.expectField(first, '/total', all.length, 'total is the same on every page: all the items, not the page')
   if (all.length <= size) return
-  const cursor: Record<string, string | number> | undefined = param(op, 'starting_after_id') ? { starting_after_id: first.response.body.more_starting_after ?? one[one.length - 1] } : param(op, 'page') ? { page: 2 } : undefined
-  if (!cursor) return
-  const second = await get({ limit: size, ...cursor })
+  const second = param(op, 'starting_after_id') ? await get({ limit: size, starting_after_id: first.response.body.more_starting_after ?? one[one.length - 1] }) : byPage
+  if (!second) return
   const two = (listItems(second.response.body) ?? []).map((i: any) => i?.id)
   const repeated = two.find((id: string) => one.includes(id))
   if (repeated) ctx.fail({ pointer: `/${second.response.body.data_ref}`, message: 'the second page repeats an item of the first (pages must be disjoint)', actual: repeated }, second)

@@ -16,8 +16,10 @@ async function checkPaging(ctx: CheckContext): Promise<'ok' | 'moved'> {
   if (all.length < PAGE + 1) ctx.skip(`needs at least ${PAGE + 1} campaigns to page through, found ${all.length}`)
   const pages = Math.min(Math.ceil(all.length / PAGE), MAX_PAGES)
   const seen = new Map<string, number>()
+  // Every page at once (the listing is stable meanwhile), then each judged in order.
+  const answers = await Promise.all(Array.from({ length: pages }, (_, i) => list(ctx, { limit: PAGE, page: i + 1 })))
   for (let page = 1; page <= pages; page++) {
-    const res = await list(ctx, { limit: PAGE, page })
+    const res = answers[page - 1]
     const ids = campaignIds(res)
     for (const [i, id] of ids.entries()) {
       const expected = all[(page - 1) * PAGE + i]

@@ -2,6 +2,7 @@ import type { FaultInput } from '../../../mock/control/faults.js'
 import type { Problem } from '../../types.js'
 import { CHECKOUT_DEFECTS } from './checkout-defects.js'
 import { answerHeader, copy, drop, dropQuery, dropRequestBody, dropRequestHeader, move, rewrite, set, setQuery, setRequestBody, status } from './defect-faults.js'
+import { PROMISE_DEFECTS } from './promise-defects.js'
 import { onResponse } from './rewrites.js'
 import { STATE_DEFECTS } from './state-defects.js'
 import type { Behaviour } from './wrap-mock.js'
@@ -119,5 +120,6 @@ export const DEFECTS: Defect[] = [
   { kind: 'export echo without the campaign filter', by: 'exports.lifecycle', shows: { location: 'behaviour', pointer: '/parameters/filters/campaign_id/conditions/$in' }, faults: [drop('exportCampaignTransactions', '/parameters/filters/campaign_id')] },
   ...STATE_DEFECTS,
   ...CHECKOUT_DEFECTS,
+  ...PROMISE_DEFECTS,
   ...STATEFUL_DEFECTS,
 ]

@@ -1,7 +1,8 @@
 import { ApiError } from '../../engine/errors.js'
-import { createCodeList, generateCodes, seededRandom } from './code-generator.js'
+import { codeSteps, createCodeList, seededRandom } from './code-generator.js'
 import { CodeIndex } from './code-index.js'
-import { StringCodes, hashString } from './code-list.js'
+import { ByteCodes, StringCodes, hashString } from './code-list.js'
+import { Job } from './list-work.js'
 import { explicitState } from './voucher-state.js'
 import type { Batch, ExplicitVoucher } from './voucher-types.js'
 
@@ -13,13 +14,15 @@ export class ClaimedCodes {
   readonly #index: CodeIndex
   readonly #pinnedIds = new Map<string, number>()
   readonly #batchOfSlot: (slot: number) => Batch | undefined
+  /** The generation under way (a list makes codes in steps): its batch's codes stay null until it is done. */
+  #making: { batch: Batch; list: ByteCodes | StringCodes; job: Job<void> } | undefined
 
   constructor(batchOfSlot: (slot: number) => Batch | undefined) {
     this.#batchOfSlot = batchOfSlot
     this.#index = new CodeIndex({
       slotHasCode: (slot, code) => {
         const b = this.#batchOfSlot(slot)
-        return b !== undefined && b.codes!.equalsAt(slot - b.base, code)
+        return b !== undefined && this.#codesOf(b)!.equalsAt(slot - b.base, code)
       },
       slotsEqual: (a, b) => this.#codeOfSlot(a) === this.#codeOfSlot(b),
     })
@@ -41,13 +44,30 @@ export class ClaimedCodes {
 
   /** Generates the batch's codes from a PRNG seeded by `seed` and the campaign id, so a run is reproducible. */
   generate(batch: Batch, seed: number): void {
+    while (batch.codes === null) this.generation(batch, seed, Infinity).finish()
+  }
+
+  /**
+   * The job making the batch's codes, `step` candidates at a time. Codes are claimed in the order
+   * generations start, as when each ran at once: while one is under way, that one is the job (finish it,
+   * then ask again), so a campaign's codes never depend on how its generation was cut into steps.
+   */
+  generation(batch: Batch, seed: number, step: number): Job<void> {
+    if (this.#making) return this.#making.job
     const config = batch.campaign.voucher!.code_config
     const list = createCodeList(config, batch.size)
-    batch.codes = list
     const random = seededRandom(`${seed}:${batch.campaign.id}`)
-    this.#index.reserve(batch.size)
-    generateCodes(config, batch.size, random, list, (i) => this.#index.claim(batch.base + i, list.hashAt(i)))
-    if ('trimmed' in list) batch.codes = list.trimmed()
+    const claims = codeSteps(config, batch.size, random, list, (i) => this.#index.claim(batch.base + i, list.hashAt(i)), step)
+    const making = { batch, list, job: new Job(this.#make(batch, list, this.#index.reserveSteps(batch.size, step), claims)) }
+    this.#making = making
+    return making.job
+  }
+
+  *#make(batch: Batch, list: ByteCodes | StringCodes, room: Generator<void, void>, claims: Generator<void, void>): Generator<void, void> {
+    yield* room
+    yield* claims
+    batch.codes = list instanceof ByteCodes ? list.trimmed() : list
+    this.#making = undefined
   }
 
   /** Stores fixture vouchers, all or nothing: a code or pinned id already in the project is a 409. */
@@ -77,7 +97,11 @@ export class ClaimedCodes {
 
   /** Frees a deleted batch's codes and pinned ids for new campaigns. */
   release(batch: Batch): void {
-    const codes = batch.codes
+    const codes = this.#codesOf(batch)
+    if (this.#making?.batch === batch) {
+      this.#making.job.cancel()
+      this.#making = undefined
+    }
     if (codes) for (let i = 0; i < codes.length; i++) this.#index.release(batch.base + i, codes.hashAt(i))
     for (const state of batch.state.values()) if (state.id) this.#pinnedIds.delete(state.id)
   }
@@ -90,6 +114,11 @@ export class ClaimedCodes {
 
   #codeOfSlot(slot: number): string | undefined {
     const b = this.#batchOfSlot(slot)
-    return b?.codes?.at(slot - b.base)
+    return b && this.#codesOf(b)?.at(slot - b.base)
+  }
+
+  /** The batch's codes, also those claimed so far by a generation under way. */
+  #codesOf(batch: Batch): ByteCodes | StringCodes | null {
+    return batch.codes ?? (this.#making?.batch === batch ? this.#making.list : null)
   }
 }

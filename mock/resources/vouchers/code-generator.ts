@@ -104,19 +104,29 @@ export function createCodeList(config: CodeConfig, count: number): ByteCodes | S
  * dense ones (few spare codes) walk a shuffled enumeration so generation always terminates. Ends
  * short only when the space runs out.
  */
-export function generateCodes(
+export function generateCodes(config: CodeConfig, count: number, random: () => number, list: ByteCodes | StringCodes, claim: (index: number) => boolean): void {
+  const steps = codeSteps(config, count, random, list, claim, Infinity)
+  while (!steps.next().done);
+}
+
+/**
+ * The same, yielding after every `step` candidates (a list lets other requests in between: list-work).
+ * The codes depend only on the draws, never on the steps.
+ */
+export function* codeSteps(
   config: CodeConfig,
   count: number,
   random: () => number,
   list: ByteCodes | StringCodes,
   claim: (index: number) => boolean,
-): void {
+  step: number,
+): Generator<void, void> {
   const chars = [...new Set(config.charset)]
   const space = chars.length ** config.length
   const order = space <= Math.max(4 * count, 1024) && space <= 16_777_216 ? shuffledRange(space, random) : undefined
-  const fill: Fill = { config, chars, count, random, claim, order }
-  if (list instanceof ByteCodes) fillBytes(fill, list)
-  else fillStrings(fill, list)
+  const fill: Fill = { config, chars, count, random, claim, order, step }
+  if (list instanceof ByteCodes) yield* fillBytes(fill, list)
+  else yield* fillStrings(fill, list)
 }
 
 /** What both fill loops take; `order` is the shuffled enumeration of a dense space, else undefined (random draws). */
@@ -127,6 +137,8 @@ interface Fill {
   random: () => number
   claim: (index: number) => boolean
   order: Uint32Array | undefined
+  /** Candidates between two yields. */
+  step: number
 }
 
 // Unclaimable candidates (taken codes) are retried; the cap ends a walk of a space that has run out.
@@ -152,8 +164,10 @@ function slotPositions(config: CodeConfig): number[] {
 }
 
 /** The hot loop (a million codes in well under a second): typed arrays, no closures, no strings. */
-function fillBytes(fill: Fill, list: ByteCodes): void {
+function* fillBytes(fill: Fill, list: ByteCodes): Generator<void, void> {
   const { config, chars, count, random, claim, order } = fill
+  const every = Math.min(fill.step, 2 ** 30)
+  let budget = every
   const template = latin1Bytes(templateOf(config))
   const slots = Int32Array.from(slotPositions(config))
   const charCodes = Uint8Array.from(chars, (c) => c.charCodeAt(0))
@@ -178,11 +192,17 @@ function fillBytes(fill: Fill, list: ByteCodes): void {
     }
     attempts++
     if (claim(made)) made++
+    if (--budget === 0) {
+      budget = every
+      // the codes claimed so far: what is freed if the campaign is deleted before its codes are all made
+      list.length = made
+      yield
+    }
   }
   list.length = made
 }
 
-function fillStrings(fill: Fill, list: StringCodes): void {
+function* fillStrings(fill: Fill, list: StringCodes): Generator<void, void> {
   const { config, chars, count, random, claim, order } = fill
   const parts = templateOf(config).split('')
   const slots = slotPositions(config)
@@ -200,5 +220,6 @@ function fillStrings(fill: Fill, list: StringCodes): void {
     attempts++
     list.codes.push(parts.join(''))
     if (!claim(list.codes.length - 1)) list.codes.pop()
+    if (attempts % fill.step === 0) yield
   }
 }

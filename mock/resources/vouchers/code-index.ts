@@ -20,6 +20,8 @@ export class CodeIndex {
   #mask: number
   #live = 0
   #used = 0
+  /** A bigger table being filled in steps (reserveSteps); lookups read the current one meanwhile. */
+  #growing: { table: Int32Array; mask: number; from: number; used: number } | undefined
 
   constructor(
     private readonly owner: CodeOwner,
@@ -36,9 +38,24 @@ export class CodeIndex {
 
   /** Grows once ahead of a big batch instead of doubling repeatedly while it is claimed. */
   reserve(extra: number): void {
+    const steps = this.reserveSteps(extra, Infinity)
+    while (!steps.next().done);
+  }
+
+  /**
+   * The same, moving `step` entries at a time (a list's generation: list-work). Moving ten million
+   * entries takes seconds; lookups go on in the current table meanwhile, and any change (a claim, a
+   * release) first finishes the move.
+   */
+  *reserveSteps(extra: number, step: number): Generator<void, void> {
+    this.#finishGrowing()
     let size = this.#mask + 1
     while ((this.#live + extra) * 2 > size) size *= 2
-    if (size > this.#mask + 1) this.#resize(size)
+    if (size === this.#mask + 1) return
+    const growing = { table: new Int32Array(size * 2), mask: size - 1, from: 0, used: 0 }
+    this.#growing = growing
+    // a change meanwhile may have finished the move
+    while (this.#growing === growing && !this.#move(step)) yield
   }
 
   /** The slot holding `code`, or -1. */
@@ -53,6 +70,7 @@ export class CodeIndex {
 
   /** Claims the code already written at `slot`; false when another slot holds the same code. */
   claim(slot: number, hash: number): boolean {
+    if (this.#growing) this.#finishGrowing()
     if ((this.#used + 1) * 2 > this.#mask + 1) this.#grow()
     const table = this.#table
     let free = -1
@@ -79,6 +97,7 @@ export class CodeIndex {
 
   /** Frees the entry of `slot` (its code becomes available again). */
   release(slot: number, hash: number): void {
+    if (this.#growing) this.#finishGrowing()
     const table = this.#table
     for (let i = hash & this.#mask; ; i = (i + 1) & this.#mask) {
       const v = table[2 * i + 1]
@@ -98,21 +117,35 @@ export class CodeIndex {
   }
 
   #resize(size: number): void {
+    this.#growing = { table: new Int32Array(size * 2), mask: size - 1, from: 0, used: 0 }
+    this.#finishGrowing()
+  }
+
+  #finishGrowing(): void {
+    if (this.#growing) this.#move(Infinity)
+  }
+
+  /** Moves up to `count` entries of the current table into the growing one; true (and swapped) once all are. */
+  #move(count: number): boolean {
+    const growing = this.#growing!
+    const { table, mask } = growing
     const old = this.#table
-    const table = new Int32Array(size * 2)
-    const mask = size - 1
-    let used = 0
-    for (let j = 0; j < old.length; j += 2) {
+    const end = Math.min(old.length, growing.from + 2 * count)
+    for (let j = growing.from; j < end; j += 2) {
       const v = old[j + 1]
       if (v <= 0) continue
       let i = old[j] & mask
       while (table[2 * i + 1] !== EMPTY) i = (i + 1) & mask
       table[2 * i] = old[j]
       table[2 * i + 1] = v
-      used++
+      growing.used++
     }
+    growing.from = end
+    if (end < old.length) return false
     this.#table = table
     this.#mask = mask
-    this.#used = used
+    this.#used = growing.used
+    this.#growing = undefined
+    return true
   }
 }

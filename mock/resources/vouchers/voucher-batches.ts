@@ -3,6 +3,7 @@ import { ApiError } from '../../engine/errors.js'
 import type { CodeConfig } from './code-generator.js'
 import { codeSignature, codeSpace } from './code-generator.js'
 import { ClaimedCodes } from './claimed-codes.js'
+import type { Job } from './list-work.js'
 import { batchOfSlot, couldHold } from './voucher-state.js'
 import type { Batch, ExplicitVoucher, VoucherCampaign } from './voucher-types.js'
 import { loadBatch, saveBatch, type VoucherSnapshot } from './voucher-snapshot.js'
@@ -119,13 +120,19 @@ export class VoucherBatches {
     this.#pending.delete(batch)
   }
 
+  /** The batch's generation as a job of `step` candidates a step (or the generation under way: see ClaimedCodes). */
+  generation(batch: Batch, step: number): Job<void> {
+    return this.codes.generation(batch, this.#deps.config.seed, step)
+  }
+
   /**
    * Materialises the due campaigns whose pattern can produce `code` (not every due campaign: that
-   * could be millions of codes), so a code from a campaign never read yet can be found.
+   * could be millions of codes), so a code from a campaign never read yet can be found. `generate`
+   * makes a batch's codes (a list makes them in steps).
    */
-  generateCouldHold(code: string): void {
+  generateCouldHold(code: string, generate = (batch: Batch) => this.generate(batch)): void {
     for (const pending of [...this.#pending]) {
-      if (this.visible(pending) > 0 && couldHold(pending, code)) this.generate(pending)
+      if (pending.codes === null && this.visible(pending) > 0 && couldHold(pending, code)) generate(pending)
     }
   }
 

@@ -13,7 +13,8 @@ export const voucherHandlers = {
     const refs = [text(query.campaign_id), text(query.campaign)].filter((r) => r !== undefined)
     const ids = refs.map((ref) => project.campaigns.lookup(ref)?.id ?? '')
     const campaignIds = refs.length === 0 ? undefined : ids.every((id) => id === ids[0]) ? [ids[0]] : []
-    const body = project.vouchers.list({
+    // a first ordered or filtered list over big campaigns makes, sorts or scans millions of codes: in steps, with other requests answered meanwhile
+    const page = project.vouchers.listInSteps({
       limit: query.limit,
       page: query.page,
       campaignIds,
@@ -26,9 +27,13 @@ export const voucherHandlers = {
       order: query.order,
       filters: query.filters,
     })
-    return { status: 200, body }
+    return page instanceof Promise ? page.then((body) => ({ status: 200 as const, body })) : { status: 200, body: page }
   },
-  getVoucher: ({ params }, { project }) => ({ status: 200, body: project.vouchers.get(params.code) }),
+  getVoucher: ({ params }, { project }) => {
+    // an unknown code may make every due campaign's codes: in steps, as lists do
+    const voucher = project.vouchers.getInSteps(params.code)
+    return voucher instanceof Promise ? voucher.then((body) => ({ status: 200 as const, body })) : { status: 200, body: voucher }
+  },
 } satisfies TypedHandlers<'listVouchers' | 'getVoucher'>
 
 /** `customer`: the holder's `cust_` id or its `source_id`. */

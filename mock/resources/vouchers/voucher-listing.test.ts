@@ -5,6 +5,8 @@ import { normaliseCodeConfig } from './code-generator.js'
 import { voucherReader } from './voucher-fields.js'
 import { VoucherBatches } from './voucher-batches.js'
 import { listVoucherPage, VOUCHER_ORDERS, voucherTests, type ListingSource, type VoucherListQuery } from './voucher-listing.js'
+import { listingSource } from './listing-source.js'
+import { finishNow, settle } from './list-work.js'
 import { redeemVoucher, setVoucherHolder, type VoucherAt } from './voucher-mutations.js'
 import type { Batch, ExplicitVoucher, VoucherCampaign } from './voucher-types.js'
 
@@ -59,11 +61,23 @@ const query = fc.record({
   firstTwo: fc.boolean(),
 })
 
+function listQueryOf(q: typeof query extends fc.Arbitrary<infer Q> ? Q : never): VoucherListQuery {
+  return {
+    order: q.order as VoucherListQuery['order'],
+    page: q.page,
+    limit: q.limit,
+    ...(q.filters ? { filters: q.filters as VoucherListQuery['filters'] } : {}),
+    ...(q.holders ? { holderIds: ['cust_1'] } : {}),
+    ...(q.category ? { category: q.category } : {}),
+    // build() names its campaigns camp_0, camp_1, ...
+    ...(q.firstTwo ? { campaignIds: ['camp_0', 'camp_1'] } : {}),
+  }
+}
+
 /** The same campaigns and changes, built the way the store builds them. */
 function build(plans: CampaignPlan[], changes: { kind: 'redeem' | 'hold'; voucher: number; after: number }[]) {
   const clock = new ManualClock('2026-01-01T00:00:00.000Z')
   const batches = new VoucherBatches({ clock, config: { seed: 3 } })
-  const campaigns: VoucherCampaign[] = []
   for (const [n, plan] of plans.entries()) {
     const category = plan.category && { id: `cat_${plan.category}`, name: plan.category }
     const voucher = { type: plan.type, code_config: normaliseCodeConfig({ pattern: `${plan.name[0]}${n}-###`, charset: 'aB3xY' }), is_referral_code: false, redemption: { quantity: null } }
@@ -72,7 +86,6 @@ function build(plans: CampaignPlan[], changes: { kind: 'redeem' | 'hold'; vouche
       ? Array.from({ length: plan.count }, (_, i) => ({ code: `X${n}-${(i * 7919) % 97}-${i}`, ...(i % 3 === 0 ? { created_at: `2026-01-01T00:00:0${i % 10}.000Z` } : {}) }))
       : undefined
     batches.register(campaign, explicit)
-    campaigns.push(campaign)
     clock.advance(2)
   }
   clock.advance(40)
@@ -88,8 +101,8 @@ function build(plans: CampaignPlan[], changes: { kind: 'redeem' | 'hold'; vouche
     else setVoucherHolder(target, `cust_${voucher % 2}`, clock)
   }
   for (const [n, plan] of plans.entries()) if (plan.deleted) batches.all[n].goneAt = clock.now()
-  const source: ListingSource = { batches: batches.all, visible: (b) => batches.visible(b), generate: (b) => batches.generate(b), now: clock.now() }
-  return { source, campaigns }
+  const source = listingSource(batches, finishNow, new Map(), clock.now(), Infinity)
+  return { source, batches }
 }
 
 /** The obvious way: test every voucher, sort them all, cut the page. */
@@ -133,21 +146,68 @@ describe('listVouchers: indexed pages equal the naive scan and sort', () => {
   it('for every order, page, filter and campaign selection, over generating, imported, changed and deleted vouchers', () => {
     fc.assert(
       fc.property(fc.array(campaignPlan, { minLength: 1, maxLength: 5 }), fc.array(change, { maxLength: 12 }), query, (plans, changes, q) => {
-        const { source, campaigns } = build(plans, changes)
-        const listQuery: VoucherListQuery = {
-          order: q.order as VoucherListQuery['order'],
-          page: q.page,
-          limit: q.limit,
-          ...(q.filters ? { filters: q.filters as VoucherListQuery['filters'] } : {}),
-          ...(q.holders ? { holderIds: ['cust_1'] } : {}),
-          ...(q.category ? { category: q.category } : {}),
-          ...(q.firstTwo ? { campaignIds: campaigns.slice(0, 2).map((c) => c.id) } : {}),
-        }
+        const { source } = build(plans, changes)
+        const listQuery = listQueryOf(q)
         const expected = naive(listQuery, source)
         const page = listVoucherPage(listQuery, source)
         expect({ ids: page.vouchers.map((v) => v.id), total: page.total }).toEqual(expected)
       }),
       { numRuns: 300 },
+    )
+  })
+
+  it('the same pages and codes when the codes are made, sorted and scanned in steps of 2 with pauses between', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(campaignPlan, { minLength: 1, maxLength: 5 }), fc.array(change, { maxLength: 12 }), query, async (plans, changes, q) => {
+        const listQuery = listQueryOf(q)
+        const { source } = build(plans, changes)
+        const expected = listVoucherPage(listQuery, source)
+        // the same store built afresh: its codes not made yet where no change needed them
+        const { batches, source: fresh } = build(plans, changes)
+        const madeBefore = batches.all.map((b) => b.codes !== null)
+        let pauses = 0
+        const scans = new Map()
+        const stepped = await settle((run) => listVoucherPage(listQuery, listingSource(batches, run, scans, fresh.now, 2)), {
+          step: 2,
+          sliceMs: 0,
+          pause: async () => void pauses++,
+        })
+        expect(stepped).toEqual(expected)
+        const made = (list: typeof batches.all) => list.map((b) => (b.codes ? Array.from({ length: b.codes.length }, (_, i) => b.codes!.at(i)) : null))
+        expect(made(batches.all).filter((c) => c !== null)).toEqual(made(source.batches).filter((c, i) => c !== null && batches.all[i].codes !== null))
+        const madeInSteps = batches.all.some((b, i) => !madeBefore[i] && b.codes !== null && b.codes.length > 2)
+        if (madeInSteps && pauses === 0) expect.unreachable('codes made in steps of 2 pause between steps')
+      }),
+      { numRuns: 200 },
+    )
+  })
+
+  it('a stepped list answers the state as it is when it answers: vouchers changed during its pauses are tested again', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(campaignPlan, { minLength: 1, maxLength: 4 }), query, fc.array(fc.nat(), { minLength: 1, maxLength: 6 }), async (plans, q, targets) => {
+        const listQuery = listQueryOf(q)
+        const { batches, source } = build(plans, [])
+        const clock = { now: () => source.now }
+        let pauses = 0
+        const scans = new Map()
+        const stepped = await settle((run) => listVoucherPage(listQuery, listingSource(batches, run, scans, source.now, 2)), {
+          step: 2,
+          sliceMs: 0,
+          // another client changes a voucher while the list waits
+          pause: async () => {
+            const target = targets[pauses++ % targets.length]
+            const batch = batches.all[target % batches.all.length]
+            const n = batches.visible(batch)
+            if (n === 0) return
+            if (batch.codes === null) batches.generate(batch)
+            const at = { batch, index: target % n }
+            if (target % 2 === 0) redeemVoucher(at, 'x', clock)
+            else setVoucherHolder(at, 'cust_1', clock)
+          },
+        })
+        expect(stepped).toEqual(listVoucherPage(listQuery, listingSource(batches, finishNow, new Map(), source.now, Infinity)))
+      }),
+      { numRuns: 150 },
     )
   })
 })

@@ -6,7 +6,8 @@ import { compileFilters, type Predicate } from '../filters/filter-engine.js'
 import { voucherFields, voucherReader, type VoucherReader } from './voucher-fields.js'
 import type { VoucherAt } from './voucher-mutations.js'
 import { orderedPage } from './voucher-order.js'
-import { selectAll, selectByCampaign, selectByCodePrefix, selectByScan, selectFew, type Selection } from './voucher-selection.js'
+import { scanAll, scanCodePrefix, selectAll, selectByCampaign, selectFew, selectScanned, type Scan, type Selection } from './voucher-selection.js'
+import type { ByteCodes, StringCodes } from './code-list.js'
 import type { Batch, VoucherListPage } from './voucher-types.js'
 import { buildVoucherView } from './voucher-view.js'
 import { pageWindow } from '../../engine/list-page.js'
@@ -27,6 +28,10 @@ export interface ListingSource {
   visible: (batch: Batch) => number
   /** Materialises a batch's codes (needed to read or compare a code). */
   generate: (batch: Batch) => void
+  /** The indices of a batch's codes in code order (code-order). */
+  codeOrder: (codes: ByteCodes | StringCodes) => Uint32Array
+  /** The batch's scan for this list's tests, made by `steps` (yielding after every `step` vouchers) unless this list made it already. */
+  scan: (batch: Batch, steps: (step: number) => Generator<void, Scan>) => Scan
   now: number
 }
 
@@ -59,7 +64,7 @@ export function listVoucherPage(query: VoucherListQuery, source: ListingSource, 
   const { tests, reads } = voucherTests(query, read, source.now)
   const selections = direct ? selectDirect(direct, inBatch, tests, source) : selectBatches(source, inBatch, tests, reads, codePrefixOf(query.filters))
   const total = selections.reduce((n, s) => n + s.count, 0)
-  const picked = orderedPage(selections, order, read, source.generate, skip, limit)
+  const picked = orderedPage(selections, order, read, source, skip, limit)
   for (const at of picked) if (at.batch.codes === null) source.generate(at.batch)
   return { object: 'list', data_ref: 'vouchers', vouchers: picked.map((at) => buildVoucherView(at.batch, at.index)), total }
 }
@@ -70,16 +75,19 @@ function selectBatches(source: ListingSource, inBatch: (batch: Batch) => boolean
   for (const batch of source.batches) {
     const n = inBatch(batch) ? source.visible(batch) : 0
     if (n === 0) continue
-    const selection = tests.length === 0
-      ? selectAll(batch, n)
-      : !perVoucher
-          ? selectByCampaign(batch, n, tests)
-          : codePrefix !== undefined
-            ? selectByCodePrefix(batch, n, codePrefix, tests, source.generate)
-            : selectByScan(batch, n, tests)
+    const selection = tests.length === 0 ? selectAll(batch, n) : !perVoucher ? selectByCampaign(batch, n, tests) : selectScanned(batch, n, scanOf(batch, source, tests, reads, codePrefix), tests)
     if (selection) selections.push(selection)
   }
   return selections
+}
+
+/** Where a per-voucher test's matches are: every voucher tested, or only those in the run of codes with the prefix every match needs. */
+function scanOf(batch: Batch, source: ListingSource, tests: Predicate<VoucherAt>[], reads: ReadonlySet<string>, codePrefix?: string): Scan {
+  // codes are made before a scan that reads them, not in the middle of it
+  if (batch.codes === null && (reads.has('code') || codePrefix !== undefined)) source.generate(batch)
+  if (codePrefix === undefined) return source.scan(batch, (step) => scanAll(batch, batch.codes?.length ?? batch.size, tests, step))
+  const order = source.codeOrder(batch.codes!)
+  return source.scan(batch, (step) => scanCodePrefix(batch, codePrefix, order, tests, step))
 }
 
 /**

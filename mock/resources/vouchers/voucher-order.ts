@@ -1,9 +1,15 @@
-import { codeOrder } from './code-order.js'
 import type { VoucherReader } from './voucher-fields.js'
 import { listStream, mergePage, walkStream, type Before, type Head, type Stream } from './voucher-merge.js'
 import type { VoucherAt } from './voucher-mutations.js'
+import type { ByteCodes, StringCodes } from './code-list.js'
 import type { Selection } from './voucher-selection.js'
 import type { Batch } from './voucher-types.js'
+
+/** How an order gets at what it reads: a batch's codes made, and their code order (voucher-listing's source). */
+interface OrderSource {
+  generate: (batch: Batch) => void
+  codeOrder: (codes: ByteCodes | StringCodes) => Uint32Array
+}
 
 /**
  * One page of the selected vouchers in a listVouchers `order`: ties go newest first (created_at, then
@@ -11,7 +17,7 @@ import type { Batch } from './voucher-types.js'
  * sequence (creation order is its index order; code order a sort made once per campaign) and the
  * campaigns merged: the work is the page and what it skips, not the number of vouchers.
  */
-export function orderedPage(selections: readonly Selection[], order: string, read: VoucherReader, generate: (batch: Batch) => void, skip: number, limit: number): VoucherAt[] {
+export function orderedPage(selections: readonly Selection[], order: string, read: VoucherReader, source: OrderSource, skip: number, limit: number): VoucherAt[] {
   const descending = order.startsWith('-')
   const field = order.replace(/^-/, '')
   const key = sortKey(field, read)
@@ -34,8 +40,8 @@ export function orderedPage(selections: readonly Selection[], order: string, rea
     const { batch, n, has, few } = selection
     if (few) streams.push(sorted(batch, few))
     else if (field === 'code') {
-      if (batch.codes === null) generate(batch)
-      const byCode = codeOrder(batch.codes!)
+      if (batch.codes === null) source.generate(batch)
+      const byCode = source.codeOrder(batch.codes!)
       streams.push(walkStream(batch, byCode.length, descending, (k) => byCode[k], (i) => i < n && has(i)))
     } else if (field === 'updated_at') {
       // only changed vouchers have an updated_at; the others share one key and follow creation order

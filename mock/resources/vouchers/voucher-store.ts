@@ -6,9 +6,14 @@ import { adjustGiftBalance, adjustLoyaltyPoints, redeemVoucher, setVoucherHolder
 import type { VoucherSnapshot } from './voucher-snapshot.js'
 import type { Batch, ExplicitVoucher, VoucherCampaign, VoucherListPage, VoucherView } from './voucher-types.js'
 import { listVoucherPage, type VoucherListQuery } from './voucher-listing.js'
+import { generateWith, listingSource } from './listing-source.js'
+import { DEFAULT_PACE, finishNow, settle, type Job, type Pace, type RunJob } from './list-work.js'
+import type { Scan } from './voucher-selection.js'
 import { buildVoucherView, slotFromVoucherId } from './voucher-view.js'
 
 export { VoucherRuleError } from './voucher-state.js'
+
+type VoucherStoreListQuery = VoucherListQuery & { code?: string; ids?: readonly string[] }
 export type { VoucherStoreDeps } from './voucher-batches.js'
 
 /**
@@ -20,6 +25,8 @@ export type { VoucherStoreDeps } from './voucher-batches.js'
 export class VoucherStore {
   readonly #batches: VoucherBatches
   readonly #deps: VoucherStoreDeps
+  /** How a list cuts its long work (listInSteps); tests make the steps small and the pauses theirs. */
+  pace: Pace = DEFAULT_PACE
 
   constructor(deps: VoucherStoreDeps) {
     this.#deps = deps
@@ -71,22 +78,47 @@ export class VoucherStore {
   }
 
   /**
-   * listVouchers, newest first unless `order` says otherwise (voucher-listing). `code` and `ids` are
-   * looked up, not scanned for; an unknown one matches nothing.
+   * The same, with the codes a lookup may need made in steps between which other requests are answered
+   * (an unknown code makes every due campaign whose pattern could hold it: millions of codes).
    */
-  list(query: VoucherListQuery & { code?: string; ids?: readonly string[] } = {}): VoucherListPage {
+  getInSteps(codeOrId: string): VoucherView | Promise<VoucherView> {
+    return settle((run) => {
+      const at = this.#locate(codeOrId, generateWith(this.#batches, run, this.pace.step))
+      if (!at) throw notFound('voucher', codeOrId)
+      return buildVoucherView(at.batch, at.index)
+    }, this.pace)
+  }
+
+  /**
+   * listVouchers, newest first unless `order` says otherwise (voucher-listing). `code` and `ids` are
+   * looked up, not scanned for; an unknown one matches nothing. Long work is done at once.
+   */
+  list(query: VoucherStoreListQuery = {}): VoucherListPage {
+    return this.#list(query, finishNow, new Map(), this.#deps.clock.now())
+  }
+
+  /**
+   * The same, with long work (codes made, sorted, scanned) done in slices between which other requests
+   * are answered (list-work): a promise then, else the page at once. The filters' `now` is the request's.
+   */
+  listInSteps(query: VoucherStoreListQuery = {}): VoucherListPage | Promise<VoucherListPage> {
+    const scans = new Map<Batch, Job<Scan>>()
+    const now = this.#deps.clock.now()
+    return settle((run) => this.#list(query, run, scans, now), this.pace)
+  }
+
+  #list(query: VoucherStoreListQuery, run: RunJob, scans: Map<Batch, Job<Scan>>, now: number): VoucherListPage {
+    const source = listingSource(this.#batches, run, scans, now, this.pace.step)
     let direct: VoucherAt[] | undefined
     const named = (ats: (VoucherAt | undefined)[]): Map<number, VoucherAt> =>
       new Map(ats.filter((at) => at !== undefined).map((at) => [at.batch.base + at.index, at]))
     if (query.code !== undefined || query.ids !== undefined) {
-      const byCode = query.code === undefined ? undefined : named([this.#locate(query.code)])
-      const byIds = query.ids === undefined ? undefined : named(query.ids.map((id) => this.#locateId(id)))
+      const byCode = query.code === undefined ? undefined : named([this.#locate(query.code, source.generate)])
+      const byIds = query.ids === undefined ? undefined : named(query.ids.map((id) => this.#locateId(id, source.generate)))
       // both given: a voucher must be named by each
       const found = byCode && byIds ? new Map([...byCode].filter(([slot]) => byIds.has(slot))) : (byCode ?? byIds)!
       direct = [...found.values()]
     }
-    const batches = this.#batches
-    const source = { batches: batches.all, visible: (b: Batch) => batches.visible(b), generate: (b: Batch) => batches.generate(b), now: this.#deps.clock.now() }
     return listVoucherPage(query, source, direct)
   }
 
@@ -124,24 +156,28 @@ export class VoucherStore {
     this.#batches.restore(snapshot)
   }
 
-  #locate(codeOrId: string): VoucherAt | undefined {
-    const byId = this.#locateId(codeOrId)
+  /** `generate`: how codes are made when needed (a list makes them in steps). */
+  #locate(codeOrId: string, generate = (batch: Batch) => this.#batches.generate(batch)): VoucherAt | undefined {
+    const byId = this.#locateId(codeOrId, generate)
     if (byId) return byId
     // codes are unique in a project: a code already claimed needs no other campaign generated (checked
     // first, as scanning every generating campaign's pattern costs ms per lookup at 10,000 campaigns)
     let slot = this.#batches.codes.slotOfCode(codeOrId)
     if (slot <= 0) {
       // the code may belong to a campaign whose vouchers exist by now but were never read
-      this.#batches.generateCouldHold(codeOrId)
+      this.#batches.generateCouldHold(codeOrId, generate)
       slot = this.#batches.codes.slotOfCode(codeOrId)
     }
     const batch = slot > 0 ? this.#batches.batchOfSlot(slot) : undefined
     if (!batch) return undefined
     const index = slot - batch.base
-    return index < this.#batches.visible(batch) ? { batch, index } : undefined
+    if (index >= this.#batches.visible(batch)) return undefined
+    // found among the codes a list's generation has claimed so far: the rest are made now
+    if (batch.codes === null) generate(batch)
+    return { batch, index }
   }
 
-  #locateId(id: string): VoucherAt | undefined {
+  #locateId(id: string, generate = (batch: Batch) => this.#batches.generate(batch)): VoucherAt | undefined {
     const pinned = this.#batches.codes.pinnedSlot(id)
     const slot = pinned ?? slotFromVoucherId(id)
     const batch = slot > 0 ? this.#batches.batchOfSlot(slot) : undefined
@@ -150,7 +186,7 @@ export class VoucherStore {
     // a derived id does not name a voucher whose id was pinned by a fixture
     if (pinned === undefined && batch.state.get(index)?.id !== undefined) return undefined
     if (index >= this.#batches.visible(batch)) return undefined
-    if (batch.codes === null) this.#batches.generate(batch)
+    if (batch.codes === null) generate(batch)
     return index < batch.codes!.length ? { batch, index } : undefined
   }
 

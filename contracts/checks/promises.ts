@@ -1,0 +1,11 @@
+import type { OperationInfo } from '../../src/spec/operations.js'
+import type { Check } from '../check.js'
+import { deleteBinChecks } from './delete-bin.js'
+import { nestedFilterChecks } from './nested-filters.js'
+import { rateLimitHeaderChecks } from './rate-limit-headers.js'
+import { updateSemanticsChecks } from './update-semantics.js'
+
+/** Documented effects beyond shapes (issue 25 §1): rate-limit headers, the bin, nested filters, update semantics. */
+export function promiseChecks(operations: readonly OperationInfo[]): Check[] {
+  return [...nestedFilterChecks(operations), ...updateSemanticsChecks(operations), ...deleteBinChecks, ...rateLimitHeaderChecks]
+}
