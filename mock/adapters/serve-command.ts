@@ -246,7 +246,7 @@ function untilSignal(): Promise<string> {
 }
 
 /** What a developer needs to start: where, with which keys, and which seeded ids to try. */
-function banner(deps: MockDeps, server: Server): string {
+function banner(deps: Pick<MockDeps, 'config' | 'rateLimits' | 'fixtures' | 'projects'>, server: Server): string {
   const { port } = server.address() as AddressInfo
   const url = `http://${deps.config.host.includes(':') ? `[${deps.config.host}]` : deps.config.host}:${port}`
   const [a] = deps.config.credentials.projects
@@ -281,7 +281,7 @@ function banner(deps: MockDeps, server: Server): string {
   return `${lines.join('\n')}\n`
 }
 
-function seededIds(deps: MockDeps): string[] {
+function seededIds(deps: Pick<MockDeps, 'config' | 'fixtures' | 'projects'>): string[] {
   const lines = formatFixtureSummary(describeFixtures(deps.fixtures()))
   const { seedCampaigns, seed } = deps.config
   if (seedCampaigns > 0) lines.push(`+ ${seedCampaigns} generated campaigns in ${deps.projects.all()[0]?.id} (--seed-campaigns, seed ${seed})`)
