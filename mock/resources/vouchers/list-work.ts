@@ -19,8 +19,10 @@ export interface Pace {
  * 0 ms timer (browsers, the MSW entry).
  */
 export function nextTurn(): Promise<void> {
+  // read off globalThis when called: feature detection a browser bundle can carry (no Node global to define)
+  const immediate = (globalThis as { setImmediate?: (run: () => void) => unknown }).setImmediate
   return new Promise((resolve) => {
-    if (typeof setImmediate === 'function') setImmediate(resolve)
+    if (typeof immediate === 'function') immediate(resolve)
     else setTimeout(resolve, 0)
   })
 }
