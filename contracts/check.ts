@@ -88,9 +88,4 @@ export interface CheckContext {
   follows(behaviour: string): void
   /** Lets `ms` pass: the mock's clock is advanced, a deployment is waited for. */
   wait(ms: number): Promise<void>
-  /**
-   * Runs `fn` while no other check moves the mock's clock (their waits pause until it ends; its own go
-   * through): for requests that depend on the target's time standing still, e.g. a lock with a TTL.
-   */
-  holdClock<T>(fn: () => Promise<T>): Promise<T>
 }

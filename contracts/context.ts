@@ -16,7 +16,6 @@ export interface ContextDeps {
   cleanup: Cleanup
   pollTimeoutMs: number
   wait(ms: number): Promise<void>
-  holdClock<T>(fn: () => Promise<T>): Promise<T>
 }
 
 const FIRST_DELAY_MS = 250
@@ -68,7 +67,6 @@ export function createCheckContext(deps: ContextDeps): CheckContext {
       throw new CheckSkipped(reason)
     },
     wait: deps.wait,
-    holdClock: deps.holdClock,
     // The runner gives each check its own recorder; outside a run (e.g. cleanup) nothing is recorded.
     follows: () => undefined,
     async poll<T>(probe: () => Promise<PollStep<T>>, options: PollOptions): Promise<T> {

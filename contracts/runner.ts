@@ -3,7 +3,6 @@ import type { Check, CheckContext } from './check.js'
 import { fitBudget, plannedRequests } from './budget.js'
 import { conflicts, costOf } from './check-costs.js'
 import { Cleanup, type CleanupOutcome } from './cleanup.js'
-import { ClockGuard } from './clock-guard.js'
 import { createCheckContext } from './context.js'
 import { CoverageRecorder } from './coverage.js'
 import { toCurl, maskRequest, maskText } from './curl.js'
@@ -96,9 +95,7 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
   const coverage = new CoverageRecorder()
   const unserved = new UnservedOperations(options.validator.operations)
   let activeClient: HttpClient | undefined
-  // Moves of the mock's clock pause while a check holds it (see ClockGuard).
-  const clockGuard = new ClockGuard(createWait(() => activeClient!, options.isMock), options.isMock)
-  const wait = clockGuard.wait
+  const wait = createWait(() => activeClient!, options.isMock)
   const clock = options.clock ?? systemClock
   const cleanup = new Cleanup({ client: () => activeClient!, wait, pollTimeoutMs, concurrency, deadlineAt: options.deadlineAt, now: clock.now, progress: options.onProgress })
   const limit = Math.min(options.maxRequests ?? DEFAULTS.maxRequests, options.budget ?? Infinity)
@@ -130,7 +127,7 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
     await discovered
     throw error
   })
-  const ctx = createCheckContext({ client, validator: options.validator, ids, runId, isMock: options.isMock, cleanup, pollTimeoutMs, wait, holdClock: (fn) => clockGuard.hold(fn) })
+  const ctx = createCheckContext({ client, validator: options.validator, ids, runId, isMock: options.isMock, cleanup, pollTimeoutMs, wait })
 
   const results: CheckResult[] = new Array(planned.length)
   let interrupted: string | undefined

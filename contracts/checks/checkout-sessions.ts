@@ -31,23 +31,20 @@ export const checkoutSessionChecks: Check[] = [
     readOnly: false,
     requests: 10,
     value: 2,
-    // A lock lives on the target's clock: no other check moves it while this one holds a lock (ctx.holdClock),
-    // which spans only the lock's requests, so the set-up runs beside the checks that wait.
-    shares: { changes: ['campaign-list', 'clock'] },
+    // A lock lives on the target's clock: no other check may move it while this one holds a lock.
+    shares: { reads: ['clock'], changes: ['campaign-list', 'clock'] },
     async run(ctx) {
       const code = await ownCode(ctx, 'session-coupon')
       const owner = customer(ctx, 'session-owner')
-      const body = { redeemables: [voucher(code)], order: order({ source_id: ctx.name('order'), metadata: ctx.tag }), customer: owner, metadata: ctx.tag }
-      const redeemed = await ctx.holdClock(async () => {
-        const locked = await validate(ctx, { redeemables: [voucher(code)], order: order(), customer: owner, session: { type: 'LOCK', ttl: 1, ttl_unit: 'HOURS' } })
-        const key = sessionKey(ctx, locked)
-        const other = await validate(ctx, { redeemables: [voucher(code)], order: order(), customer: customer(ctx, 'session-other') })
-        ctx.expectField(other, '/valid', false, 'the only use of the code is reserved by another session')
-        expectInapplicable(ctx, other, code, ['quantity_exceeded'], 'a code whose last use another session locked')
-        const again = await validate(ctx, { redeemables: [voucher(code)], order: order(), customer: owner, session: { key, type: 'LOCK' } })
-        ctx.expectField(again, '/valid', true, 'the session that holds the lock still validates the code')
-        return redeem(ctx, { ...body, session: { key, type: 'LOCK' } }, 200)
-      })
+      const locked = await validate(ctx, { redeemables: [voucher(code)], order: order(), customer: owner, session: { type: 'LOCK', ttl: 1, ttl_unit: 'HOURS' } })
+      const key = sessionKey(ctx, locked)
+      const other = await validate(ctx, { redeemables: [voucher(code)], order: order(), customer: customer(ctx, 'session-other') })
+      ctx.expectField(other, '/valid', false, 'the only use of the code is reserved by another session')
+      expectInapplicable(ctx, other, code, ['quantity_exceeded'], 'a code whose last use another session locked')
+      const again = await validate(ctx, { redeemables: [voucher(code)], order: order(), customer: owner, session: { key, type: 'LOCK' } })
+      ctx.expectField(again, '/valid', true, 'the session that holds the lock still validates the code')
+      const body = { redeemables: [voucher(code)], order: order({ source_id: ctx.name('order'), metadata: ctx.tag }), customer: owner, session: { key, type: 'LOCK' }, metadata: ctx.tag }
+      const redeemed = await redeem(ctx, body, 200)
       ctx.cleanup.keep(`redemption of ${code} (order ${body.order.source_id}, customer ${owner.source_id})`)
       ctx.expectField(redeemed, '/redemptions/0/result', 'SUCCESS', 'the session that locked the code redeems it')
     },
@@ -59,21 +56,18 @@ export const checkoutSessionChecks: Check[] = [
     readOnly: false,
     requests: 10,
     value: 2,
-    // A lock lives on the target's clock: no other check moves it while this one holds a lock (ctx.holdClock),
-    // which spans only the lock's requests, so the set-up runs beside the checks that wait.
-    shares: { changes: ['campaign-list', 'clock'] },
+    // A lock lives on the target's clock: no other check may move it while this one holds a lock.
+    shares: { reads: ['clock'], changes: ['campaign-list', 'clock'] },
     async run(ctx) {
       const code = await ownGiftCard(ctx, 'session-gift')
       const gift = (credits: number) => ({ ...voucher(code), gift: { credits } })
-      const after = await ctx.holdClock(async () => {
-        const locked = await validate(ctx, { redeemables: [gift(LOCKED)], order: order(), session: { type: 'LOCK', ttl: LOCK_TTL_S, ttl_unit: 'SECONDS' } })
-        sessionKey(ctx, locked)
-        const other = await validate(ctx, { redeemables: [gift(ASKED)], order: order() })
-        ctx.expectField(other, '/valid', false, `${LOCKED} of ${CARD} credits are locked: ${ASKED} more exceed what is left`)
-        expectInapplicable(ctx, other, code, ['gift_amount_exceeded'], 'credits another session locked')
-        await ctx.wait((LOCK_TTL_S + 1) * 1000)
-        return validate(ctx, { redeemables: [gift(ASKED)], order: order() })
-      })
+      const locked = await validate(ctx, { redeemables: [gift(LOCKED)], order: order(), session: { type: 'LOCK', ttl: LOCK_TTL_S, ttl_unit: 'SECONDS' } })
+      sessionKey(ctx, locked)
+      const other = await validate(ctx, { redeemables: [gift(ASKED)], order: order() })
+      ctx.expectField(other, '/valid', false, `${LOCKED} of ${CARD} credits are locked: ${ASKED} more exceed what is left`)
+      expectInapplicable(ctx, other, code, ['gift_amount_exceeded'], 'credits another session locked')
+      await ctx.wait((LOCK_TTL_S + 1) * 1000)
+      const after = await validate(ctx, { redeemables: [gift(ASKED)], order: order() })
       ctx.expectField(after, '/valid', true, 'once the lock expired its credits are free again')
       ctx.expectField(after, '/order/total_amount', (order().amount) - ASKED, `${ASKED} credits pay part of the order`)
       ctx.expectField(await readVoucher(ctx, code), '/gift/balance', CARD, 'validations and locks spend nothing')
