@@ -48,6 +48,7 @@ export interface Mock {
  * The one constructor of a mock over built deps (mock/adapters/node-deps.ts in Node, mock/adapters/portable.ts anywhere):
  * the node:http listener, the Express app, the MSW handlers, createMockServer and the test app all
  * wrap what it returns, so there is one core per mock and each control operation is defined here once.
+ * The whole deps, on purpose: it builds the core over all of them and exposes them as `mock.deps`.
  */
 export function createMock(deps: MockDeps, options: MockOptions = {}): Mock {
   const core = createMockCore(deps, options)

@@ -7,7 +7,7 @@ import { ApiError, renderError } from '../engine/errors.js'
 import { CONTROL_PREFIX } from '../engine/pipeline/core.js'
 import { parseQuery } from '../engine/pipeline/query-parser.js'
 import type { OperationHandlers } from '../engine/handler-types.js'
-import { createConsoleRouter } from '../console/console-router.js'
+import { createConsoleRouter, type ConsoleRouterDeps } from '../console/console-router.js'
 import { createSiteRouter } from '../console/site-router.js'
 
 export interface MockAppOptions {
@@ -37,8 +37,11 @@ export function createMockApp(source: MockDeps | Mock, options: MockAppOptions =
   return app
 }
 
+/** What the site's pages read: the console's parts, the query parser and the log for their errors. */
+type SiteDeps = ConsoleRouterDeps & Pick<MockDeps, 'qs' | 'logger'>
+
 /** The site's pages alone: what the served listener hands them to. */
-export function createSiteApp(deps: MockDeps): Express {
+export function createSiteApp(deps: SiteDeps): Express {
   const app = express()
   app.disable('x-powered-by')
   app.disable('etag')
@@ -46,7 +49,7 @@ export function createSiteApp(deps: MockDeps): Express {
   return app
 }
 
-function mountSite(app: Express, deps: MockDeps): void {
+function mountSite(app: Express, deps: SiteDeps): void {
   // qs parsing, as the core's own query parser (which needs the instance's qs for repeated and nested keys)
   app.set('query parser', (query: string) => parseQuery(query, deps.qs))
   app.use(createSiteRouter(deps))
@@ -58,7 +61,7 @@ function mountSite(app: Express, deps: MockDeps): void {
 }
 
 /** Errors of the site's pages in the spec's Error format, with the request id the core gave the request. */
-function renderSiteError(deps: MockDeps, req: Request, res: Response, err: unknown): void {
+function renderSiteError(deps: Pick<MockDeps, 'logger'>, req: Request, res: Response, err: unknown): void {
   const requestId = String(res.getHeader('x-request-id') ?? 'unknown')
   if (res.headersSent) {
     deps.logger.error({ err, method: req.method, path: req.path, requestId }, 'error after the answer started')

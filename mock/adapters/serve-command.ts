@@ -4,6 +4,7 @@ import { Command, Option } from 'commander'
 import type { LevelWithSilent } from 'pino'
 import { CliError, USAGE_ERROR } from '../../src/cli/cli-error.js'
 import { envValue, existingFolder, fileInExistingFolder, integerOption, numberOption } from '../../src/cli/options.js'
+import { CONFIG_RANGES } from '../engine/config-ranges.js'
 import { createMockListener } from './node-listener.js'
 import { CONTROL_HELP, controlBanner, exposureWarning } from '../control/control-banner.js'
 import { ensureControlToken } from '../control/control-guard.js'
@@ -147,6 +148,12 @@ function rateLimitOption(value: string): RateLimitSetting {
 }
 
 /** Flags and env values go through the same parsers, so a bad PROMOKIT_PORT is a usage error like a bad --port. */
+/** A flag's parser, held to its setting's range (the same for code's options: engine/config-ranges.ts). */
+function range(setting: keyof typeof CONFIG_RANGES): (value: string) => number {
+  const { min, max, integer } = CONFIG_RANGES[setting]
+  return integer ? integerOption(min, max) : numberOption(min, { max })
+}
+
 function parse<T>(raw: string | undefined, parser: (v: string) => T, flag: string): T {
   try {
     return parser(raw ?? '')
@@ -166,17 +173,16 @@ function toConfig(flags: RawFlags, name: Namer): MockConfigInput {
   if (flags.appId === flags.appIdB) throw new CliError(USAGE_ERROR, '--app-id and --app-id-b must differ (each project has its own keys)')
   return {
     host: flags.host,
-    port: parse(flags.port, integerOption(0, 65535), name('port', '--port')),
+    port: parse(flags.port, range('port'), name('port', '--port')),
     fixturesDir: flags.fixtures === undefined ? undefined : parse(flags.fixtures, existingFolder, name('fixtures', '--fixtures')),
-    seed: parse(flags.seed, integerOption(0), name('seed', '--seed')),
-    seedCampaigns: parse(flags.seedCampaigns, integerOption(0, 1_000_000), name('seedCampaigns', '--seed-campaigns')),
-    generationRate: parse(flags.generationRate, numberOption(0.001), name('generationRate', '--generation-rate')),
-    latencyMs: parse(flags.latency, integerOption(0, 600_000), name('latency', '--latency')),
-    maxVouchersCount: parse(flags.maxVouchersCount, integerOption(1), name('maxVouchersCount', '--max-vouchers-count')),
-    maxObjects: parse(flags.maxObjects, integerOption(1), name('maxObjects', '--max-objects')),
-    // 5,000: where GET /_mock/state still answers in under a second on a loaded 2-core machine (bench/state-at-cap.ts)
-    maxSandboxes: parse(flags.maxSandboxes, integerOption(0, 5_000), name('maxSandboxes', '--max-sandboxes')),
-    maxRedeemables: parse(flags.maxRedeemables, integerOption(1, 30), name('maxRedeemables', '--max-redeemables')),
+    seed: parse(flags.seed, range('seed'), name('seed', '--seed')),
+    seedCampaigns: parse(flags.seedCampaigns, range('seedCampaigns'), name('seedCampaigns', '--seed-campaigns')),
+    generationRate: parse(flags.generationRate, range('generationRate'), name('generationRate', '--generation-rate')),
+    latencyMs: parse(flags.latency, range('latencyMs'), name('latency', '--latency')),
+    maxVouchersCount: parse(flags.maxVouchersCount, range('maxVouchersCount'), name('maxVouchersCount', '--max-vouchers-count')),
+    maxObjects: parse(flags.maxObjects, range('maxObjects'), name('maxObjects', '--max-objects')),
+    maxSandboxes: parse(flags.maxSandboxes, range('maxSandboxes'), name('maxSandboxes', '--max-sandboxes')),
+    maxRedeemables: parse(flags.maxRedeemables, range('maxRedeemables'), name('maxRedeemables', '--max-redeemables')),
     rateLimit: flags.rateLimit === undefined ? undefined : parse(flags.rateLimit, rateLimitOption, name('rateLimit', '--rate-limit')),
     logLevel: logLevel as LevelWithSilent,
     clock: 'system',
@@ -240,7 +246,7 @@ function untilSignal(): Promise<string> {
 }
 
 /** What a developer needs to start: where, with which keys, and which seeded ids to try. */
-function banner(deps: MockDeps, server: Server): string {
+function banner(deps: Pick<MockDeps, 'config' | 'rateLimits' | 'fixtures' | 'projects'>, server: Server): string {
   const { port } = server.address() as AddressInfo
   const url = `http://${deps.config.host.includes(':') ? `[${deps.config.host}]` : deps.config.host}:${port}`
   const [a] = deps.config.credentials.projects
@@ -275,7 +281,7 @@ function banner(deps: MockDeps, server: Server): string {
   return `${lines.join('\n')}\n`
 }
 
-function seededIds(deps: MockDeps): string[] {
+function seededIds(deps: Pick<MockDeps, 'config' | 'fixtures' | 'projects'>): string[] {
   const lines = formatFixtureSummary(describeFixtures(deps.fixtures()))
   const { seedCampaigns, seed } = deps.config
   if (seedCampaigns > 0) lines.push(`+ ${seedCampaigns} generated campaigns in ${deps.projects.all()[0]?.id} (--seed-campaigns, seed ${seed})`)

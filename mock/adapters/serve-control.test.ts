@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream'
 import { describe, expect, it } from 'vitest'
 import { runCli, type CliIo } from '../../src/cli/run-cli.js'
+import { whenPrinted } from '../../test/when-printed.js'
 import { resolveConfig } from '../engine/config.js'
 import { controlBanner, exposureWarning } from '../control/control-banner.js'
 import { ensureControlToken } from '../control/control-guard.js'
@@ -14,7 +15,10 @@ function capture() {
   err.on('data', (c) => (text.stderr += c))
   const exits: number[] = []
   const io: CliIo = { stdout: out, stderr: err, exit: (code) => void exits.push(code) }
-  return { io, exits, text }
+  // the banner's last line: woken by the output itself (start-up only, the refusals below never print it)
+  const banner = whenPrinted(out, (printed) => printed.includes('CORS:'))
+  banner.catch(() => undefined)
+  return { io, exits, text, banner }
 }
 
 describe('promokit mock: the control plane beyond loopback', () => {
@@ -24,8 +28,7 @@ describe('promokit mock: the control plane beyond loopback', () => {
     const stopSignal = new Promise<void>((resolve) => (stop = resolve))
     const args = ['node', 'promokit', 'mock', '--port', '0', '--log-level', 'silent', '--allowed-host', 'mock.test']
     const running = runCli(args, [mockCommand({ stdout: out.io.stdout, env: { PROMOKIT_CONTROL_TOKEN: 'tok-21' }, stopSignal })], out.io)
-    // start-up only: bounded polling of the banner
-    for (let i = 0; i < 400 && !out.text.stdout.includes('CORS:'); i++) await new Promise((r) => setTimeout(r, 25))
+    await out.banner
     const url = /listening on (http:\/\/\S+)/.exec(out.text.stdout)?.[1]
     const [without, withToken, api] = await Promise.all([
       fetch(`${url}/_mock/state?counts=true`),
@@ -59,7 +62,7 @@ describe('promokit mock: the control plane beyond loopback', () => {
     let stop!: () => void
     const stopSignal = new Promise<void>((resolve) => (stop = resolve))
     const running = runCli(['node', 'promokit', 'mock', '--port', '0', '--log-level', 'silent'], [mockCommand({ stdout: out.io.stdout, env: {}, stopSignal })], out.io)
-    for (let i = 0; i < 400 && !out.text.stdout.includes('CORS:'); i++) await new Promise((r) => setTimeout(r, 25))
+    await out.banner
     stop()
     await running
 

@@ -5,7 +5,10 @@ import { page, scriptJson } from './html.js'
  * The console's HTML; public/console.js fills it in. The dev keys go into the page so "try it"
  * starts authorised, and so a user can copy them (they are the mock's, never a real service's).
  */
-export function consolePage(deps: MockDeps): string {
+/** What the console page reads: the keys and control token it shows, and the operations it lists. */
+export type ConsolePageDeps = Pick<MockDeps, 'config' | 'validator'>
+
+export function consolePage(deps: ConsolePageDeps): string {
   const { projects, management } = deps.config.credentials
   const config = {
     projects: projects.map((p) => ({ id: p.projectId, name: p.projectName, appId: p.appId, appToken: p.appToken, clientId: p.clientId, clientToken: p.clientToken })),

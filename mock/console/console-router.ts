@@ -2,10 +2,9 @@ import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import express, { Router } from 'express'
 import { packageRoot } from '../../src/paths.js'
-import type { MockDeps } from '../engine/mock-deps.js'
 import { ApiError } from '../engine/errors.js'
-import { consolePage } from './console-page.js'
-import { overview } from './overview.js'
+import { consolePage, type ConsolePageDeps } from './console-page.js'
+import { overview, type OverviewDeps } from './overview.js'
 
 /**
  * swagger-ui-dist's folder: its bundle and stylesheet are served from the mock, never from a CDN. An optional
@@ -23,7 +22,9 @@ function swaggerUiDir(): string | undefined {
  * `/_mock/ui`: the console page, what it polls (`/overview`; the journal is the control API's
  * `/_mock/requests`) and its assets. Everything the page loads comes from this server.
  */
-export function createConsoleRouter(deps: MockDeps): Router {
+export type ConsoleRouterDeps = ConsolePageDeps & OverviewDeps
+
+export function createConsoleRouter(deps: ConsoleRouterDeps): Router {
   const router = Router()
   router.get('/', (_req, res) => {
     res.type('html').send(consolePage(deps))

@@ -2,7 +2,7 @@ import type { MockDeps } from '../engine/mock-deps.js'
 import { escapeHtml, page } from './html.js'
 
 /** `GET /` in a browser: where you are, the keys, and where to go next. */
-export function homePage(deps: MockDeps, url: string): string {
+export function homePage(deps: Pick<MockDeps, 'config'>, url: string): string {
   const { projects, management } = deps.config.credentials
   const [a] = projects
   const rows = projects

@@ -12,7 +12,10 @@ const pick = (source: Json, keys: string[]): Json => Object.fromEntries(keys.fil
  * redemptions. Read without the API's read paths, so looking at the console never uses up an armed
  * fault (a getExport fault is counted on every export read) nor shows up in the journal.
  */
-export function overview(deps: MockDeps, limit: number): Json {
+/** What the overview reads (and never changes): the clock, the live settings, the faults and the projects. */
+export type OverviewDeps = Pick<MockDeps, 'clock' | 'config' | 'latency' | 'faults' | 'projects'>
+
+export function overview(deps: OverviewDeps, limit: number): Json {
   const now = deps.clock.now()
   return {
     now: toIso(now),

@@ -10,7 +10,7 @@ const wantsHtml = (req: Request): boolean => /(^|,)\s*text\/html\s*(;|,|$)/i.tes
  * What the mock serves next to the API for people and tools: a home page at `/` for a browser, and
  * the spec at `/openapi.json` and `/openapi.yaml` (one document, for renderers and code generators).
  */
-export function createSiteRouter(deps: MockDeps): Router {
+export function createSiteRouter(deps: Pick<MockDeps, 'config'>): Router {
   const router = Router()
   const specTexts = createSpecTexts()
   router.get('/', (req, res, next) => {

@@ -8,13 +8,19 @@ import { objectBody, type ControlRoutes } from './control-call.js'
 import { advanceClock, clockView, finishJobs } from './clock-control.js'
 import { parseFault } from './fault-input.js'
 import { loadFixtures } from './load-fixtures.js'
-import { resetMock } from './reset.js'
-import { stateDump } from './state-dump.js'
+import { resetMock, type ResetDeps } from './reset.js'
+import { stateDump, type StateDumpDeps } from './state-dump.js'
 
 export interface ControlHooks {
-  /** Replaces how `POST /_mock/fixtures` loads a fixture set into the running projects. */
+  /** Replaces how `POST /_mock/fixtures` loads a fixture set into the running projects (user code: it gets the whole mock). */
   loadFixtures?: (deps: MockDeps, fixtures: unknown, options: { replace: boolean }) => Promise<unknown> | unknown
 }
+
+/** A `loadFixtures` hook with its deps already given (the caller that holds the whole bag binds them). */
+export type FixtureLoader = (fixtures: unknown, options: { replace: boolean }) => Promise<unknown> | unknown
+
+/** What the control routes touch: not the ids, credentials, spec, logger or the request path's parts. */
+export type ControlRoutesDeps = ResetDeps & StateDumpDeps & Pick<MockDeps, 'clock' | 'config' | 'latency' | 'validator' | 'faults' | 'journal' | 'projects' | 'sandboxes'>
 
 function nonNegative(value: unknown, field: string, { positive = false } = {}): number {
   if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || (positive && value === 0)) {
@@ -26,7 +32,7 @@ function nonNegative(value: unknown, field: string, { positive = false } = {}): 
 const ok = (body: unknown, status = 200): HandlerResult => ({ status, body })
 
 /** The `/_mock` control API (documented in mock/control/control-openapi.yaml). */
-export function createControlRoutes(deps: MockDeps, hooks: ControlHooks = {}): ControlRoutes {
+export function createControlRoutes(deps: ControlRoutesDeps, loadFixturesHook?: FixtureLoader): ControlRoutes {
   const summary = () => deps.projects.all().map((p) => ({ id: p.id, name: p.name, counts: p.counts() }))
   return {
     'POST /reset': async () => {
@@ -34,8 +40,9 @@ export function createControlRoutes(deps: MockDeps, hooks: ControlHooks = {}): C
       return ok({ reset: true, now: toIso(deps.clock.now()), projects: summary() })
     },
     'POST /fixtures': async (call) => {
-      const load = hooks.loadFixtures ?? loadFixtures
-      const loaded = await load(deps, objectBody(call), { replace: call.query.replace === 'true' })
+      const body = objectBody(call)
+      const options = { replace: call.query.replace === 'true' }
+      const loaded = await (loadFixturesHook ? loadFixturesHook(body, options) : loadFixtures(deps, body, options))
       return ok({ loaded, projects: summary() })
     },
     'GET /state': (call) => ok(stateDump(deps, call.query)),

@@ -225,6 +225,24 @@ describe('state, reset and the request journal', () => {
     expect(deps.projects.get('proj_demo0002')?.categories.size).toBe(0)
   })
 
+  it('hands a control.loadFixtures hook the whole mock, the body and ?replace, instead of the built-in loader', async () => {
+    const calls: unknown[][] = []
+    const { request, deps } = await createTestApp({
+      control: { loadFixtures: (given, fixtures, options) => (calls.push([given, fixtures, options]), { by: 'hook' }) },
+    })
+    const category = { id: 'cat_hooked01', name: 'Hooked', hierarchy: 1, created_at: '2026-01-10T09:00:00.000Z', object: 'category' }
+    const res = await request.post('/_mock/fixtures?replace=true').send({ categories: { proj_demo0002: [category] } })
+
+    expect(res.status).toBe(200)
+    expect(res.body.loaded).toEqual({ by: 'hook' })
+    expect(calls).toHaveLength(1)
+    expect(calls[0][0]).toBe(deps)
+    expect(calls[0].slice(1)).toEqual([{ categories: { proj_demo0002: [category] } }, { replace: true }])
+    // the hook replaced the built-in loader: nothing was emptied nor loaded
+    expect(deps.projects.get('proj_demo0002')?.categories.list().map((c) => c.id)).not.toContain('cat_hooked01')
+    expect(deps.projects.get('proj_demo0001')?.categories.size).toBeGreaterThan(0)
+  })
+
   it('answers unknown control routes and malformed bodies in the Error format', async () => {
     const { request } = await createTestApp()
     const missing = await request.get('/_mock/nothing')

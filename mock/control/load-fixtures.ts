@@ -8,7 +8,7 @@ import { applyFixtures } from '../engine/seed/apply-fixtures.js'
  * `POST /_mock/fixtures`: checks a fixture set (the fixture files' contents, one key per file part)
  * and loads it into the running projects; `replace` empties the projects first.
  */
-export function loadFixtures(deps: MockDeps, body: unknown, { replace = false } = {}): { projects: string[] } {
+export function loadFixtures(deps: Pick<MockDeps, 'config' | 'projects'>, body: unknown, { replace = false } = {}): { projects: string[] } {
   let set: FixtureSet
   try {
     set = parseFixtureSet(body)

@@ -7,7 +7,7 @@ import { parsePrefer, preferredAnswer } from './prefer.js'
  * handler never runs and nothing changes: a `reset` or `hang` network fault (carried out by the Node
  * layer, mock/engine/pipeline/network-faults.ts), else the answer a `Prefer` header picks (mock/control/prefer.ts).
  */
-export function answerInsteadOfHandler(deps: MockDeps, request: OperationRequest): HandlerResult | undefined {
+export function answerInsteadOfHandler(deps: Pick<MockDeps, 'faults' | 'validator'>, request: OperationRequest): HandlerResult | undefined {
   const { operationId } = request
   if (deps.faults.size > 0) {
     for (const action of ['reset', 'hang'] as const) {
@@ -22,7 +22,7 @@ export function answerInsteadOfHandler(deps: MockDeps, request: OperationRequest
 }
 
 /** An armed `abort` fault for this request: the handler runs, and its answer is cut off mid-body. */
-export function abortAfterHandler(deps: MockDeps, request: OperationRequest): NetworkFault | undefined {
+export function abortAfterHandler(deps: Pick<MockDeps, 'faults'>, request: OperationRequest): NetworkFault | undefined {
   if (deps.faults.size === 0) return undefined
   return deps.faults.take(request.operationId, 'abort', undefined, request) ? { action: 'abort' } : undefined
 }

@@ -7,7 +7,7 @@ import type { NewStack } from '../resources/stacks/stack-store.js'
 import { checkStackingRules } from '../resources/stacks/stacking-rules.js'
 
 /** The project a control request means: `project_id` (body or query), else the first project. */
-function projectOf(deps: MockDeps, call: ControlCall): ProjectState {
+function projectOf(deps: Pick<MockDeps, 'projects'>, call: ControlCall): ProjectState {
   const body = (call.body ?? {}) as Record<string, unknown>
   const id = (body.project_id ?? call.query.project_id) as string | undefined
   const project = id === undefined ? deps.projects.all()[0] : deps.projects.get(id)
@@ -20,7 +20,7 @@ function projectOf(deps: MockDeps, call: ControlCall): ProjectState {
  * stacking rules, which validations and redemptions enforce); the real service sets them in the project
  * settings, outside the API description.
  */
-export function stackControlRoutes(deps: MockDeps): ControlRoutes {
+export function stackControlRoutes(deps: Pick<MockDeps, 'projects'>): ControlRoutes {
   return {
     'POST /stacks': (call) => {
       const { project_id: _ignored, ...input } = objectBody(call)

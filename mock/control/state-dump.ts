@@ -11,7 +11,10 @@ type Json = Record<string, unknown>
  * sandboxes parallel workers made (2,000 whole sandboxes were 37 MB and seconds of a blocked mock).
  * `project=<id>` dumps that one project whole, a sandbox's included.
  */
-export function stateDump(deps: MockDeps, query: Record<string, unknown>): Json {
+/** What the dump reads (and never changes). */
+export type StateDumpDeps = Pick<MockDeps, 'clock' | 'config' | 'projects' | 'sandboxes'>
+
+export function stateDump(deps: StateDumpDeps, query: Record<string, unknown>): Json {
   const head = { now: toIso(deps.clock.now()), generation_rate: deps.config.generationRate }
   if (query.project !== undefined) {
     if (typeof query.project !== 'string') throw new ApiError('INVALID_QUERY_PARAMS', 'project: give one project id, e.g. project=proj_demo0001')
@@ -27,7 +30,7 @@ export function stateDump(deps: MockDeps, query: Record<string, unknown>): Json 
   }
 }
 
-function whole(deps: MockDeps, project: ProjectState, countsOnly: boolean): Json {
+function whole(deps: Pick<MockDeps, 'sandboxes'>, project: ProjectState, countsOnly: boolean): Json {
   const sandbox = deps.sandboxes.ofProject(project.id)
   return { id: project.id, name: project.name, ...(sandbox ? { sandbox_id: sandbox.id } : {}), counts: project.counts(), ...(countsOnly ? {} : project.dump()) }
 }

@@ -1,4 +1,5 @@
 import type { LevelWithSilent } from 'pino'
+import { checkConfigRanges } from './config-ranges.js'
 import type { RateLimitSetting } from './rate-limit/plans.js'
 
 export interface ProjectCredentials {
@@ -98,7 +99,7 @@ export const DEFAULT_CREDENTIALS: MockCredentials = {
 /** Fills every missing setting with its default. */
 export function resolveConfig(input: MockConfigInput = {}): MockConfig {
   const defined = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as MockConfigInput
-  return {
+  const config: MockConfig = {
     host: '127.0.0.1',
     port: 4010,
     seed: 42,
@@ -127,4 +128,6 @@ export function resolveConfig(input: MockConfigInput = {}): MockConfig {
       management: { ...(defined.credentials?.management ?? DEFAULT_CREDENTIALS.management) },
     },
   }
+  checkConfigRanges(config)
+  return config
 }

@@ -22,11 +22,12 @@ export function integerOption(min: number, max = Number.MAX_SAFE_INTEGER): (valu
   }
 }
 
-export function numberOption(min: number, { exclusiveMin = false } = {}): (value: string) => number {
+export function numberOption(min: number, { exclusiveMin = false, max = Number.MAX_VALUE } = {}): (value: string) => number {
   return (value) => {
     const n = Number(value)
-    if (value.trim() === '' || !Number.isFinite(n) || n < min || (exclusiveMin && n === min)) {
-      throw new InvalidArgumentError(`expected a number ${exclusiveMin ? '>' : '>='} ${min}, got "${value}"`)
+    if (value.trim() === '' || !Number.isFinite(n) || n < min || n > max || (exclusiveMin && n === min)) {
+      const upTo = max === Number.MAX_VALUE ? '' : ` and <= ${max}`
+      throw new InvalidArgumentError(`expected a number ${exclusiveMin ? '>' : '>='} ${min}${upTo}, got "${value}"`)
     }
     return n
   }

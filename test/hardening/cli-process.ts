@@ -1,35 +1,21 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, readdirSync, statSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
+import { staleBecause } from '../../bin/build-state.js'
 import { packageRoot } from '../../src/paths.js'
 
 const root = packageRoot()
 
-/** Newest mtime of the sources the CLI is built from. */
-function newestSource(dir: string): number {
-  let newest = 0
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue
-    const path = join(dir, entry.name)
-    if (entry.isDirectory()) newest = Math.max(newest, newestSource(path))
-    else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts')) newest = Math.max(newest, statSync(path).mtimeMs)
-  }
-  return newest
-}
-
-/** Builds dist/ when a source is newer than the built CLI (npm test builds first, so usually nothing to do). */
+/**
+ * Builds dist/ when it is older than its inputs (npm test builds first, so usually nothing to do). Staleness is
+ * bin/build-state.js's, the one `npm start` uses: against the stamp the build writes last. (Comparing with one
+ * built file rebuilt in every test file that spawns the CLI, every run, once a source the build does not
+ * re-emit, incremental as tsc is, or does not read at all, test support under testing/, was newer.)
+ */
 export function ensureBuilt(): void {
-  const built = (() => {
-    try {
-      return statSync(join(root, 'dist', 'mock', 'engine', 'persistence', 'persistence.js')).mtimeMs
-    } catch {
-      return 0
-    }
-  })()
-  const sources = Math.max(...['mock', 'src', 'fixtures'].map((d) => newestSource(join(root, d))), statSync(join(root, 'cli.ts')).mtimeMs)
-  if (sources <= built) return
+  if (!staleBecause()) return
   try {
-    execFileSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'pipe' })
+    execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'pipe' })
   } catch (error) {
     // tsc still emits when some other file has a type error (the typecheck step reports it); only a missing CLI is fatal
     if (!existsSync(join(root, 'dist', 'cli.js'))) throw error

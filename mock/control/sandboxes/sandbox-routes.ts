@@ -3,7 +3,7 @@ import type { MockDeps } from '../../engine/mock-deps.js'
 import { ApiError } from '../../engine/errors.js'
 
 /** `POST|GET /sandboxes`: create (201, with the sandbox's keys) and list. What a sandbox is lives in SandboxRegistry. */
-export function sandboxRoutes(deps: MockDeps): ControlRoutes {
+export function sandboxRoutes(deps: Pick<MockDeps, 'sandboxes'>): ControlRoutes {
   return {
     'POST /sandboxes': () => ({ status: 201, body: deps.sandboxes.create() }),
     'GET /sandboxes': () => ({ status: 200, body: { sandboxes: deps.sandboxes.list() } }),
@@ -13,7 +13,7 @@ export function sandboxRoutes(deps: MockDeps): ControlRoutes {
 const ONE = /^\/sandboxes\/([^/]+)(\/reset)?$/
 
 /** `GET|DELETE /sandboxes/{id}` and `POST /sandboxes/{id}/reset` (the route table has no path parameters). */
-export function sandboxRouteFor(deps: MockDeps, method: string, path: string): ControlRoute | undefined {
+export function sandboxRouteFor(deps: Pick<MockDeps, 'sandboxes'>, method: string, path: string): ControlRoute | undefined {
   const found = ONE.exec(path)
   if (!found) return undefined
   const id = decodeSegment(found[1])

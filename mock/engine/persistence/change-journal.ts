@@ -67,7 +67,8 @@ export class ChangeJournal implements ChangeRecorder {
   readonly #pending = new Map<string, { written: Promise<void>; waiting: number }>()
 
   constructor(
-    private readonly deps: MockDeps & { clock: JournalClock; ids: TapeIds },
+    // the recording clock and ids, and the projects (to see a read that generated codes)
+    private readonly deps: Pick<MockDeps, 'projects'> & { clock: JournalClock; ids: TapeIds },
     private readonly sink: JournalSink,
   ) {}
 
@@ -120,7 +121,10 @@ export class ChangeJournal implements ChangeRecorder {
   }
 }
 
-/** Replays journal records in order; returns how many a handler refused (a sign the journal and snapshot disagree). */
+/**
+ * Replays journal records in order; returns how many a handler refused (a sign the journal and snapshot disagree).
+ * The whole deps: it runs handlers and control routes, which get them (HandlerContext.deps).
+ */
 export async function replayJournal(deps: MockDeps & { clock: JournalClock; ids: TapeIds }, records: readonly unknown[], source: string): Promise<number> {
   const routes = createControlRoutes(deps)
   const handlers = operationHandlers as unknown as Record<string, OperationHandler | undefined>

@@ -46,6 +46,7 @@ type JournaledDeps = MockDeps & { clock: JournalClock; ids: TapeIds }
  * `--state-file`: the state is a snapshot (`<file>`) plus an append-only journal of every change
  * since (`<file>.journal.<n>`). Start = snapshot + journal replay. A file that cannot be used throws
  * StateFileError: it is never silently replaced.
+ * The whole deps: it restores, replays and reads back through the whole mock, and installs deps.changes.
  */
 export async function openPersistence(path: string, deps: MockDeps, options: PersistenceOptions = {}): Promise<Persistence> {
   if (!(deps.clock instanceof JournalClock) || !(deps.ids instanceof TapeIds)) throw new Error('a mock with a state file is built with journalSources() (its clock and ids)')

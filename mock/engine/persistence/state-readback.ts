@@ -33,6 +33,7 @@ const itemsOf = (body: unknown): number => {
  * response schema the API documents, the one every answer is held to. A store that restored data
  * the API cannot show (a campaign without a name, a date that is not one) is named here, before the
  * server listens, instead of answering 500 later. Returns the problem, or undefined.
+ * The whole deps: it serves the reads through a core of its own over them.
  */
 export async function readBackProblem(deps: MockDeps): Promise<string | undefined> {
   // the reads are the server's own: not in the request log
@@ -66,7 +67,7 @@ export async function readBackProblem(deps: MockDeps): Promise<string | undefine
 
 const textOf = (answer: CoreAnswer): string => (typeof answer.body === 'string' ? answer.body : new TextDecoder().decode(answer.body ?? new Uint8Array()))
 
-function answerProblem(deps: MockDeps, operationId: string, answer: CoreAnswer): string | undefined {
+function answerProblem(deps: Pick<MockDeps, 'validator'>, operationId: string, answer: CoreAnswer): string | undefined {
   const text = textOf(answer)
   if (answer.status !== 200) return `answers ${answer.status} (${text.slice(0, 300)})`
   const checked = deps.validator.validateResponse(operationId, 200, JSON.parse(text))

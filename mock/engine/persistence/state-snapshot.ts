@@ -40,8 +40,11 @@ function persistable(project: ProjectState, name: (typeof STORES)[number]): Pers
   return store as Persistable
 }
 
+/** What a state document holds and restores: the clock, the live settings, the projects, the tokens and the sandboxes. */
+export type StateDeps = Pick<MockDeps, 'clock' | 'config' | 'projects' | 'tokens' | 'sandboxes'>
+
 /** Fails at start (not at the first save) when a store cannot be persisted. */
-export function assertPersistable(deps: MockDeps): void {
+export function assertPersistable(deps: Pick<MockDeps, 'projects'>): void {
   for (const project of deps.projects.all()) for (const name of STORES) persistable(project, name)
 }
 
@@ -52,7 +55,7 @@ const hasOffset = (clock: Clock): clock is OffsetLike => typeof (clock as Partia
 const settable = (clock: Clock): clock is Clock & { set(ms: number): void } => typeof (clock as { set?: unknown }).set === 'function'
 
 /** Everything the mock holds, as one JSON-ready document. Synchronous, so it is one consistent moment. */
-export function captureState(deps: MockDeps, journalGeneration = 0): StateDocument {
+export function captureState(deps: StateDeps, journalGeneration = 0): StateDocument {
   const now = deps.clock.now()
   const projects: StateDocument['projects'] = {}
   for (const project of deps.projects.all()) {
@@ -92,7 +95,7 @@ export function checkDocument(doc: unknown, projectIds: string[], reference: Sta
  * running server's offset is kept, and time never goes back), so pending generations and exports
  * continue from the saved position. Throws when a store rejects its snapshot.
  */
-export function applyState(deps: MockDeps, doc: StateDocument): void {
+export function applyState(deps: StateDeps, doc: StateDocument): void {
   deps.sandboxes.restore(doc.sandboxes)
   for (const project of deps.projects.all()) {
     const stores = doc.projects[project.id]

@@ -60,12 +60,14 @@ export interface MockCore {
  * (`/_mock`) or the spec's operations, errors in the spec's Error format, response faults, the
  * journal and the request log. It imports no Node built-in, Express or pino: the node:http listener,
  * the Express app and the MSW handlers are adapters around it (mock/adapters, mock/adapters/msw).
+ * The whole deps, on purpose: it wires every room (operations, control, faults, journal) and hands each its part.
  */
 export function createMockCore(deps: MockDeps, options: MockCoreOptions = {}): MockCore {
   const assignId = createRequestIdAssigner(deps.ids.requestIdPrefix)
   const corsOrigins = new Set(deps.config.corsOrigins)
   const operations = createOperationPipeline(deps, { builtin: operationHandlers, custom: options.handlers, validate: options.validateHandlers !== false })
-  const routes = createControlRoutes(deps, options.control)
+  const loadFixtures = options.control?.loadFixtures
+  const routes = createControlRoutes(deps, loadFixtures && ((fixtures, how) => loadFixtures(deps, fixtures, how)))
   const guard = (options.guardControl ?? options.site) ? createControlGuard(deps.config) : undefined
 
   function answerRequest(request: CoreRequest): CoreAnswer | Promise<CoreAnswer> | Passed {

@@ -10,7 +10,10 @@ const MAX_LISTED = 5
 // Built-in handlers have no default to defer to: one shared function, no closure per request on the hot path.
 const noDefault = (): Promise<HandlerResult> => Promise.reject(new ApiError('INTERNAL', 'defaultAnswer() is for handlers passed in the `handlers` option'))
 
-/** What a handler receives besides the request; a user's handler can run the built-in one through `defaultAnswer()`. */
+/**
+ * What a handler receives besides the request; a user's handler can run the built-in one through `defaultAnswer()`.
+ * The whole deps: they are what HandlerContext hands every handler (a built-in or a user's).
+ */
 export function handlerContext(deps: MockDeps, plan: OperationPlan, request: OperationRequest, project: ProjectState): HandlerContext {
   if (!plan.checkAnswers && plan.builtin === undefined) return { deps, project, defaultAnswer: noDefault }
   const builtin = plan.builtin

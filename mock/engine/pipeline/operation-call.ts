@@ -11,7 +11,7 @@ const isThenable = <T>(value: T | PromiseLike<T>): value is PromiseLike<T> =>
   typeof (value as { then?: unknown } | null)?.then === 'function'
 
 /** What each creating operation adds to, and how many there are now. */
-const OBJECT_COUNTS: Record<string, (p: ProjectState, deps: MockDeps) => [string, number]> = {
+const OBJECT_COUNTS: Record<string, (p: ProjectState, deps: Pick<MockDeps, 'tokens'>) => [string, number]> = {
   createCampaign: (p) => ['campaigns per project', p.campaigns.size],
   createCategory: (p) => ['categories per project', p.categories.size],
   exportCampaignTransactions: (p) => ['exports per project', p.exports.list().length],
@@ -20,7 +20,7 @@ const OBJECT_COUNTS: Record<string, (p: ProjectState, deps: MockDeps) => [string
 }
 
 /** Step 5: /v1 callers act on their credentials' project; management callers on the path's project. */
-export function projectFor(deps: MockDeps, auth: AuthContext, params: Record<string, unknown>): ProjectState {
+export function projectFor(deps: Pick<MockDeps, 'projects'>, auth: AuthContext, params: Record<string, unknown>): ProjectState {
   if (auth.scheme === 'managementKeys' && typeof params.projectId === 'string') {
     // a sandbox's management keys see no other project
     const project = auth.projectId && auth.projectId !== params.projectId ? undefined : deps.projects.get(params.projectId)
@@ -39,7 +39,7 @@ export function projectFor(deps: MockDeps, auth: AuthContext, params: Record<str
 }
 
 /** A runaway client cannot grow the state without bound: creating past `maxObjects` is a clear 400. */
-function refusePastObjectLimit(deps: MockDeps, operationId: string, project: ProjectState): void {
+function refusePastObjectLimit(deps: Pick<MockDeps, 'config' | 'tokens'>, operationId: string, project: ProjectState): void {
   const counted = OBJECT_COUNTS[operationId]
   if (!counted) return
   const [kind, count] = counted(project, deps)
@@ -51,6 +51,7 @@ function refusePastObjectLimit(deps: MockDeps, operationId: string, project: Pro
 /**
  * Step 7: the handler, after an armed status fault (which answers instead of it) and the object
  * limit. A forced success status also overrides a domain error (e.g. a 200 where a duplicate must get 409).
+ * The whole deps: a handler's context carries them (HandlerContext.deps), so any handler may touch any state.
  */
 export function callHandler(deps: MockDeps, plan: OperationPlan, request: OperationRequest, project: ProjectState): HandlerResult | Promise<HandlerResult> {
   const instead = answerInsteadOfHandler(deps, request)

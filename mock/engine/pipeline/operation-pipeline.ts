@@ -15,6 +15,7 @@ import { parseQuery } from './query-parser.js'
  * Anything rejected before the handler changes nothing (errors are thrown as ApiErrors and answered
  * by the core). Plain functions that return a promise only when something has to be waited for (a
  * body to read, injected latency, an async handler): most requests have none, and every await costs a tick.
+ * The whole deps: it ends in callHandler, whose handlers get them all (HandlerContext.deps).
  */
 export function createOperationPipeline(deps: MockDeps, handlers: HandlerSet): (exchange: RequestInFlight) => HandlerResult | Promise<HandlerResult> {
   const planFor = createPlanner(deps, handlers)

@@ -28,7 +28,7 @@ export interface HandlerSet {
   validate?: boolean
 }
 
-export function createPlanner(deps: MockDeps, { builtin, custom = {}, validate = true }: HandlerSet): (operation: OperationInfo) => OperationPlan {
+export function createPlanner(deps: Pick<MockDeps, 'spec'>, { builtin, custom = {}, validate = true }: HandlerSet): (operation: OperationInfo) => OperationPlan {
   const plans = new Map<string, OperationPlan>()
   const schemes = (deps.spec.components?.securitySchemes ?? {}) as Record<string, { type?: string; in?: string; name?: string }>
   return (operation) => {

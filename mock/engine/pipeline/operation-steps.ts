@@ -22,8 +22,11 @@ export interface ValidInput {
   body: unknown
 }
 
+/** What reading a body takes: the size limit (config) and the form parser. */
+export type ReadBodyDeps = Pick<MockDeps, 'config' | 'qs'>
+
 /** Step 1: the spec operation at this method and path, or the API's 404 / 405 (with `Allow`). */
-export function routeOperation(deps: MockDeps, exchange: RequestInFlight): { operation: OperationInfo; params: Record<string, string> } {
+export function routeOperation(deps: Pick<MockDeps, 'validator'>, exchange: RequestInFlight): { operation: OperationInfo; params: Record<string, string> } {
   const { method, path } = exchange
   const match = deps.validator.matchRoute(method, path)
   if (!match) {
@@ -37,7 +40,7 @@ export function routeOperation(deps: MockDeps, exchange: RequestInFlight): { ope
 }
 
 /** Step 2 (operations that take a body): read it, or take what a host app parsed, and check its media type. */
-export async function readOperationBody(deps: MockDeps, plan: OperationPlan, exchange: RequestInFlight): Promise<ReadBody> {
+export async function readOperationBody(deps: ReadBodyDeps, plan: OperationPlan, exchange: RequestInFlight): Promise<ReadBody> {
   const bodyTypes = plan.bodyTypes ?? []
   const { request } = exchange
   const host = request.hostBody
@@ -54,7 +57,7 @@ export async function readOperationBody(deps: MockDeps, plan: OperationPlan, exc
 }
 
 /** The body of a control call: JSON when it says so (a host's parsed body as it is), otherwise none. */
-export async function readControlBody(deps: MockDeps, exchange: RequestInFlight): Promise<unknown> {
+export async function readControlBody(deps: ReadBodyDeps, exchange: RequestInFlight): Promise<unknown> {
   const { request } = exchange
   if (request.hostBody) return request.hostBody.parsed
   const type = mediaType(headerOf(request, 'content-type'))
@@ -74,7 +77,7 @@ const isEmpty = (record: Record<string, unknown>): boolean => {
  * taken from the cache.
  */
 export function validateInput(
-  deps: MockDeps,
+  deps: Pick<MockDeps, 'faults' | 'validator'>,
   validQueries: ValidQueryCache,
   plan: OperationPlan,
   exchange: RequestInFlight,

@@ -28,8 +28,11 @@ function ofAuthenticated(auth: AuthContext, exchange: RequestInFlight, plan: Rat
   return { key: `address ${address}`, who: `address ${address} (no credentials)`, plan }
 }
 
+/** What the rate limits read: the limiter and plan (absent unless configured), and the clock for Retry-After. */
+export type RateLimitDeps = Pick<MockDeps, 'clock' | 'rateLimits'>
+
 /** Counts one request against its key and puts the X-Rate-Limit-* headers on the answer; the 429 when over. */
-function count(deps: MockDeps, limits: RateLimits, exchange: RequestInFlight, counted: Counted): ApiError | undefined {
+function count(deps: RateLimitDeps, limits: RateLimits, exchange: RequestInFlight, counted: Counted): ApiError | undefined {
   exchange.rateCounted = true
   const verdict = limits.limiter.take(counted.key, counted.plan)
   const retry = Math.ceil(verdict.resetAt / 1000)
@@ -56,20 +59,20 @@ function count(deps: MockDeps, limits: RateLimits, exchange: RequestInFlight, co
  *   keys' own requests from that address are still served.
  */
 export const rateLimits = {
-  onArrival(deps: MockDeps, exchange: RequestInFlight): ApiError | undefined {
+  onArrival(deps: RateLimitDeps, exchange: RequestInFlight): ApiError | undefined {
     const limits = deps.rateLimits
     if (!limits || !exchange.path.startsWith('/client/')) return undefined
     const address = addressOf(exchange)
     return count(deps, limits, exchange, { key: `client ${address}`, who: `address ${address} on /client/v1`, plan: CLIENT_SIDE_PLAN })
   },
-  afterAuthentication(deps: MockDeps, exchange: RequestInFlight, auth: AuthContext): void {
+  afterAuthentication(deps: RateLimitDeps, exchange: RequestInFlight, auth: AuthContext): void {
     const limits = deps.rateLimits
     if (!limits || exchange.rateCounted) return
     const over = count(deps, limits, exchange, ofAuthenticated(auth, exchange, limits.plan))
     if (over) throw over
   },
   /** The error to answer a request refused before it was counted: its own, or the 429 of its address. */
-  onRefusal(deps: MockDeps, exchange: RequestInFlight, error: unknown): unknown {
+  onRefusal(deps: RateLimitDeps, exchange: RequestInFlight, error: unknown): unknown {
     const limits = deps.rateLimits
     if (!limits || exchange.rateCounted) return error
     const address = addressOf(exchange)

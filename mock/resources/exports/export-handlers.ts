@@ -29,7 +29,7 @@ export const exportHandlers = {
 } satisfies TypedHandlers<'exportCampaignTransactions' | 'getExport' | 'listExports'>
 
 /** A download link carries no project credentials, so the export is looked up in every project. */
-function ownerOf(deps: MockDeps, exportId: string) {
+function ownerOf(deps: Pick<MockDeps, 'projects'>, exportId: string) {
   const owner = deps.projects.all().find((p) => p.exports.has(exportId))
   if (!owner) throw notFound('export', exportId)
   return owner
