@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Build step after tsc: removes outputs in dist/ whose source is gone or is test support (`*.test.ts`,
-// `**/testing/**`). tsc never deletes what it emitted before, so a file moved under testing/ would
-// otherwise still ship from an older build, with its imports of vitest and the like.
+// `**/testing/**`, `test/`, the vitest config). tsc never deletes what it emitted before, so a file moved
+// under testing/ would otherwise still ship from an older build, with its imports of vitest and the like;
+// and `npm test` compiles tests and sources in one tsc pass (typecheck and build at once), then prunes here.
 import { existsSync, readdirSync, rmSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -13,7 +14,8 @@ const OWN = new Set(['validators'])
 const OUTPUT = /\.(d\.ts\.map|d\.ts|js\.map|js)$/
 
 function isTestSupport(source) {
-  return /\.test\.ts$/.test(source) || source.split(sep).includes('testing')
+  const parts = source.split(sep)
+  return /\.test\.ts$/.test(source) || parts.includes('testing') || parts[0] === 'test' || source === 'vitest.config.ts'
 }
 
 let removed = 0
@@ -35,4 +37,9 @@ function prune(dir) {
 }
 
 if (existsSync(dist)) prune(dist)
+// A package.json in dist/ would make dist/ the package root (src/paths.ts looks upward for it).
+if (existsSync(join(dist, 'package.json'))) {
+  rmSync(join(dist, 'package.json'))
+  removed++
+}
 if (removed > 0) process.stdout.write(`removed ${removed} stale file(s) from dist/ (source gone or test support)\n`)
