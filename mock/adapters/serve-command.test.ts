@@ -1,32 +1,20 @@
 import { spawn, execFileSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { PassThrough } from 'node:stream'
 import { describe, expect, it } from 'vitest'
-import { runCli, type CliIo } from '../../src/cli/run-cli.js'
+import { runCli } from '../../src/cli/run-cli.js'
 import { packageRoot } from '../../src/paths.js'
 import { whenPrinted } from '../../test/when-printed.js'
+import { captureCliIo } from '../testing/capture-cli-io.js'
 import { mockCommand } from './serve-command.js'
 
-function capture() {
-  const out = new PassThrough()
-  const err = new PassThrough()
-  let stdout = ''
-  let stderr = ''
-  out.on('data', (c) => (stdout += c))
-  err.on('data', (c) => (stderr += c))
-  const exits: number[] = []
-  const io: CliIo = { stdout: out, stderr: err, exit: (code) => void exits.push(code) }
-  const banner = whenPrinted(out, (text) => text.includes('Control API'))
-  banner.catch(() => undefined) // awaited only by the tests that start the mock
-  return { io, exits, stdout: () => stdout, stderr: () => stderr, banner }
-}
+const capture = () => captureCliIo('Control API')
 
 describe('promokit mock --help', () => {
   it('explains every flag with its env variable', async () => {
     const out = capture()
     await runCli(['node', 'promokit', 'mock', '--help'], [mockCommand({ stdout: out.io.stdout, env: {} })], out.io)
-    const help = out.stdout()
+    const help = out.text.stdout
 
     expect(out.exits).toEqual([0])
     for (const flag of ['--port', '--host', '--fixtures', '--seed', '--seed-campaigns', '--generation-rate', '--latency', '--log-level', '--app-id', '--app-token', '--management-id', '--management-token', '--rate-limit']) {
@@ -51,7 +39,7 @@ describe('promokit mock with bad values', () => {
     await runCli(['node', 'promokit', 'mock', ...args], [mockCommand({ stdout: out.io.stdout, env: {} })], out.io)
 
     expect(out.exits).toEqual([2])
-    expect(out.stderr()).toMatch(message)
+    expect(out.text.stderr).toMatch(message)
   })
 
   it('treats a bad PROMOKIT_PORT like a bad --port', async () => {
@@ -59,7 +47,7 @@ describe('promokit mock with bad values', () => {
     await runCli(['node', 'promokit', 'mock'], [mockCommand({ stdout: out.io.stdout, env: { PROMOKIT_PORT: 'eighty' } })], out.io)
 
     expect(out.exits).toEqual([2])
-    expect(out.stderr()).toMatch(/--port/)
+    expect(out.text.stderr).toMatch(/--port/)
   })
 })
 
@@ -70,7 +58,7 @@ describe('promokit mock (in process)', () => {
     const stopSignal = new Promise<void>((resolve) => (stop = resolve))
     const running = runCli(['node', 'promokit', 'mock', '--port', '0', '--log-level', 'silent', '--app-id', 'my-app'], [mockCommand({ stdout: out.io.stdout, env: {}, stopSignal })], out.io)
     await out.banner
-    const url = /listening on (http:\/\/\S+)/.exec(out.stdout())?.[1]
+    const url = /listening on (http:\/\/\S+)/.exec(out.text.stdout)?.[1]
     const res = await fetch(`${url}/v1/categories`, {
       method: 'POST',
       headers: { 'X-App-Id': 'my-app', 'X-App-Token': 'promokit-app-token', 'Content-Type': 'application/json' },
@@ -80,10 +68,10 @@ describe('promokit mock (in process)', () => {
     await running
 
     expect(res.status).toBe(200)
-    expect(out.stdout()).toContain('X-App-Id: my-app')
-    expect(out.stdout()).toContain('X-Management-Id: promokit-management-id')
-    expect(out.stdout()).toContain('/v1/oauth/token')
-    expect(out.stdout()).toContain('proj_demo0001')
+    expect(out.text.stdout).toContain('X-App-Id: my-app')
+    expect(out.text.stdout).toContain('X-Management-Id: promokit-management-id')
+    expect(out.text.stdout).toContain('/v1/oauth/token')
+    expect(out.text.stdout).toContain('proj_demo0001')
     expect(out.exits).toEqual([])
   })
 })

@@ -1,25 +1,12 @@
-import { PassThrough } from 'node:stream'
 import { describe, expect, it } from 'vitest'
-import { runCli, type CliIo } from '../../src/cli/run-cli.js'
-import { whenPrinted } from '../../test/when-printed.js'
+import { runCli } from '../../src/cli/run-cli.js'
 import { resolveConfig } from '../engine/config.js'
 import { controlBanner, exposureWarning } from '../control/control-banner.js'
 import { ensureControlToken } from '../control/control-guard.js'
+import { captureCliIo } from '../testing/capture-cli-io.js'
 import { mockCommand } from './serve-command.js'
 
-function capture() {
-  const out = new PassThrough()
-  const err = new PassThrough()
-  const text = { stdout: '', stderr: '' }
-  out.on('data', (c) => (text.stdout += c))
-  err.on('data', (c) => (text.stderr += c))
-  const exits: number[] = []
-  const io: CliIo = { stdout: out, stderr: err, exit: (code) => void exits.push(code) }
-  // the banner's last line: woken by the output itself (start-up only, the refusals below never print it)
-  const banner = whenPrinted(out, (printed) => printed.includes('CORS:'))
-  banner.catch(() => undefined)
-  return { io, exits, text, banner }
-}
+const capture = () => captureCliIo('CORS:')
 
 describe('promokit mock: the control plane beyond loopback', () => {
   it('--control-token is needed on /_mock only, printed with the console URL that carries it', async () => {

@@ -1,21 +1,9 @@
-import { PassThrough } from 'node:stream'
 import { describe, expect, it } from 'vitest'
-import { runCli, type CliIo } from '../../src/cli/run-cli.js'
-import { whenPrinted } from '../../test/when-printed.js'
+import { runCli } from '../../src/cli/run-cli.js'
+import { captureCliIo } from '../testing/capture-cli-io.js'
 import { mockCommand } from './serve-command.js'
 
-function capture() {
-  const out = new PassThrough()
-  const err = new PassThrough()
-  const text = { stdout: '', stderr: '' }
-  out.on('data', (c) => (text.stdout += c))
-  err.on('data', (c) => (text.stderr += c))
-  const exits: number[] = []
-  const io: CliIo = { stdout: out, stderr: err, exit: (code) => void exits.push(code) }
-  const banner = whenPrinted(out, (printed) => printed.includes('CORS:'))
-  banner.catch(() => undefined) // awaited only by the tests that start the mock
-  return { io, exits, text, banner }
-}
+const capture = () => captureCliIo('CORS:')
 
 describe('promokit mock --cors-origin', () => {
   it('answers only the origins given (repeatable), with credentials, and says so in the banner', async () => {
