@@ -31,9 +31,11 @@ export interface Check {
 
 /**
  * Things checks share: `campaign-list` (what listCampaigns returns), `clock` (the mock's, moved by waits),
- * `gift-card` (the discovered gift campaign's balances), `reward-assignment`, `referral-holders`, or any other name.
+ * `gift-card` (the discovered gift campaign's balances), `reward-assignment`, `referral-holders`,
+ * `run-campaigns` (campaigns other checks of the run created, which the cleanup deletes as their checks
+ * finish: a check that picks one of them reads it), or any other name.
  */
-export type SharedResource = 'campaign-list' | 'clock' | 'gift-card' | 'reward-assignment' | 'referral-holders' | (string & {})
+export type SharedResource = 'campaign-list' | 'clock' | 'gift-card' | 'reward-assignment' | 'referral-holders' | 'run-campaigns' | (string & {})
 
 /**
  * Two checks conflict (never run side by side) when one changes what the other reads or changes too much

@@ -66,3 +66,50 @@ describe('Cleanup of the run\'s campaigns', () => {
     expect((await cleanup.runAll()).failed).toEqual(['deleteCampaign camp_1: DELETE answered 500 internal_error'])
   })
 })
+
+describe('Deleting along the run (deleteFinished)', () => {
+  it('deletes only the campaigns of finished checks; the end deletes the rest, sweeps without asking twice and confirms all with one listing', async () => {
+    const ours = [{ id: 'camp_a', name: `${PREFIX}a-1` }, { id: 'camp_b', name: `${PREFIX}b-2` }]
+    const listings = [listing(ours), listing([])]
+    const server = await scriptedServer((req) => {
+      if (req.method === 'DELETE') return { status: 202, body: { async_action_id: 'aa_1' } }
+      if (req.url!.startsWith('/v1/campaigns?')) return listings.shift() ?? { status: 500 }
+      return gone
+    })
+    close = server.close
+    const client = new HttpClient({ baseUrl: server.url, credentials: {}, timeoutMs: 5_000, budget: 100 })
+    let owner = 'check-a'
+    const waits: number[] = []
+    const cleanup = new Cleanup({ client: () => client, wait: async (ms) => void waits.push(ms), pollTimeoutMs: 60_000, concurrency: 4, owner: () => owner })
+    cleanup.deleteCampaign('camp_a')
+    owner = 'check-b'
+    cleanup.deleteCampaign('camp_b')
+    cleanup.finished('check-a')
+    await cleanup.deleteFinished(client)
+    expect(server.requests).toEqual(['DELETE /v1/campaigns/camp_a?force=true'])
+    const outcome = await cleanup.runAll({ sweep: PREFIX })
+    expect(server.requests.filter((r) => r.startsWith('DELETE'))).toEqual(['DELETE /v1/campaigns/camp_a?force=true', 'DELETE /v1/campaigns/camp_b?force=true'])
+    expect(server.requests.filter((r) => r.startsWith('GET /v1/campaigns?'))).toHaveLength(2)
+    expect(waits).toEqual([1_000])
+    expect(outcome.deleted.sort()).toEqual(['deleteCampaign camp_a', 'deleteCampaign camp_b'])
+    expect(outcome.failed).toEqual([])
+  })
+
+  it('leaves a campaign still generating (or a failed DELETE) to the end, which waits for it', async () => {
+    let refusals = 1
+    const server = await scriptedServer((req) => {
+      if (req.method === 'DELETE') return refusals-- > 0 ? { status: 404, headers: { 'retry-after': '1' }, body: { code: 404, key: 'not_found', message: 'generating' } } : { status: 204 }
+      return gone
+    })
+    close = server.close
+    const client = new HttpClient({ baseUrl: server.url, credentials: {}, timeoutMs: 5_000, budget: 100 })
+    const cleanup = new Cleanup({ client: () => client, wait: async () => undefined, pollTimeoutMs: 60_000, owner: () => 'check-a' })
+    cleanup.deleteCampaign('camp_a')
+    cleanup.finished('check-a')
+    await cleanup.deleteFinished(client)
+    expect(cleanup.reserve).toBe(2 + 3)
+    const outcome = await cleanup.runAll()
+    expect(server.requests.filter((r) => r.startsWith('DELETE'))).toHaveLength(2)
+    expect(outcome.deleted).toEqual(['deleteCampaign camp_a'])
+  })
+})

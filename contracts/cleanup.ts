@@ -1,4 +1,4 @@
-import { ASYNC_FIRST_POLL_MS, pauser, requestDeletion, untilGone } from './delete-campaign.js'
+import { ASYNC_FIRST_POLL_MS, pauser, requestDeletion, untilGone, type Pause } from './delete-campaign.js'
 import { CAMPAIGN_CLEANUP_REQUESTS, type Exchange, type HttpClient } from './http-client.js'
 import { mapConcurrent } from './schedule.js'
 
@@ -15,6 +15,10 @@ export interface CleanupOutcome {
 }
 
 const LIST_LIMIT = 100
+/** A deletion asked for while the checks run is not waited for: a campaign still generating is left to the end. */
+const NOT_NOW: Pause = async (_ms, what) => {
+  throw new Error(what)
+}
 /** Pauses between the joint looks at the leftovers: 1 s, 2 s, 4 s, then every 5 s. */
 const FIRST_ROUND_MS = 1_000
 const MAX_ROUND_MS = 5_000
@@ -29,6 +33,14 @@ export interface CleanupDeps {
   now?: () => number
   /** Progress while the cleanup waits for a target (one line each, no newline). */
   progress?: (line: string) => void
+  /** The check running when a campaign is registered (its deletion may start once that check is done, see deleteFinished). */
+  owner?: () => string | undefined
+}
+
+interface Accepted {
+  id: string
+  exchange: Exchange
+  pause: Pause
 }
 
 /** Creations the API has no delete for, and how the cleanup summary names them. */
@@ -47,7 +59,14 @@ const UNDELETABLE: Record<string, (body: any) => string> = {
 export class Cleanup {
   #tasks: Task[] = []
   readonly #kept: string[] = []
-  readonly #campaigns = new Set<string>()
+  /** Campaigns to delete, with the check that created them. */
+  readonly #campaigns = new Map<string, string | undefined>()
+  readonly #finishedChecks = new Set<string>()
+  /** Deletions asked for while the checks ran (deleteFinished): runAll only looks whether they are gone. */
+  #early: Accepted[] = []
+  #goneEarly: string[] = []
+  /** Campaigns whose deletion was asked for: the sweep does not register them again. */
+  readonly #asked = new Set<string>()
   #prefix: string | undefined
 
   constructor(private readonly deps: CleanupDeps) {}
@@ -57,7 +76,8 @@ export class Cleanup {
    * CAMPAIGN_CLEANUP_REQUESTS per campaign): kept out of the checks' budget.
    */
   get reserve(): number {
-    return 2 + this.#tasks.length + CAMPAIGN_CLEANUP_REQUESTS * this.#campaigns.size
+    // A deletion accepted early still needs its look (getCampaign) at most.
+    return 2 + this.#tasks.length + CAMPAIGN_CLEANUP_REQUESTS * this.#campaigns.size + this.#early.length
   }
 
   /** `run` gets the cleanup's client: it may use the requests the checks had to leave for it. */
@@ -78,7 +98,7 @@ export class Cleanup {
 
   /** Registers a created campaign for deletion; registering twice is harmless. */
   deleteCampaign(id: string): void {
-    this.#campaigns.add(id)
+    if (!this.#campaigns.has(id) && !this.#asked.has(id)) this.#campaigns.set(id, this.deps.owner?.())
   }
 
   /** Marks a campaign a check already deleted itself. */
@@ -107,16 +127,42 @@ export class Cleanup {
     return found
   }
 
+  /** The check `owner` has finished: the campaigns it created may be deleted from now on (deleteFinished). */
+  finished(owner: string): void {
+    this.#finishedChecks.add(owner)
+  }
+
+  /**
+   * Asks for the deletion of the campaigns of finished checks while the others still run, so that the run's end
+   * waits only for the last ones. The caller makes sure no check left reads the campaign list (a deletion would
+   * change it under that check). Only the DELETE: a campaign still generating, or one whose DELETE failed, is left
+   * to runAll, and so is the look whether the accepted ones are gone. Never throws.
+   */
+  async deleteFinished(client: HttpClient): Promise<void> {
+    const ids = [...this.#campaigns].filter(([, owner]) => owner !== undefined && this.#finishedChecks.has(owner)).map(([id]) => id)
+    ids.forEach((id) => this.#campaigns.delete(id))
+    await mapConcurrent(ids, this.deps.concurrency ?? 1, async (id) => {
+      try {
+        const exchange = await requestDeletion(client, id, NOT_NOW)
+        this.#asked.add(id)
+        if (exchange) this.#early.push({ id, exchange, pause: pauser({ wait: this.deps.wait, timeoutMs: Math.max(0, this.#timeLeft(0)) }) })
+        else this.#goneEarly.push(id)
+      } catch {
+        this.#campaigns.set(id, undefined)
+      }
+    })
+  }
+
   /**
    * Runs every task (the restores one by one, last-in first-out, so a value changed twice ends as it began) and,
-   * meanwhile, the campaign deletions side by side (they touch nothing a restore does); never throws.
+   * meanwhile, the campaign deletions side by side (they touch nothing a restore does); never throws. `sweep`:
+   * looks for unregistered campaigns with that prefix (see sweep) while the registered ones are being deleted.
    */
-  async runAll(): Promise<CleanupOutcome> {
+  async runAll(options: { sweep?: string } = {}): Promise<CleanupOutcome> {
     const outcome: CleanupOutcome = { deleted: [], failed: [], kept: [...this.#kept] }
     const tasks = this.#tasks.reverse()
     this.#tasks = []
-    const campaigns = [...this.#campaigns].reverse()
-    this.#campaigns.clear()
+    const swept = options.sweep === undefined ? undefined : this.sweep(options.sweep)
     const restores = async (): Promise<void> => {
       for (const task of tasks) {
         try {
@@ -127,7 +173,7 @@ export class Cleanup {
         }
       }
     }
-    await Promise.all([restores(), this.#deleteCampaigns(campaigns, outcome)])
+    await Promise.all([restores(), this.#deleteCampaigns(outcome, swept)])
     return outcome
   }
 
@@ -136,21 +182,30 @@ export class Cleanup {
    * run's campaigns that are still listed: only those are polled one by one. Against a deployment that deletes
    * asynchronously this is one second for the lot instead of one per campaign, and one request instead of one each.
    */
-  async #deleteCampaigns(ids: string[], outcome: CleanupOutcome): Promise<void> {
+  async #deleteCampaigns(outcome: CleanupOutcome, swept: Promise<unknown> | undefined): Promise<void> {
     const client = this.deps.client()
-    const limit = this.deps.concurrency ?? 1
     const failed = (id: string, error: unknown): number => outcome.failed.push(`deleteCampaign ${id}: ${(error as Error).message}`)
-    const accepted: { id: string; exchange: Exchange; pause: ReturnType<typeof pauser> }[] = []
-    await mapConcurrent(ids, limit, async (id) => {
-      const pause = pauser({ wait: this.deps.wait, timeoutMs: Math.max(0, this.#timeLeft(0)) })
-      try {
-        const exchange = await requestDeletion(client, id, pause)
-        if (exchange) accepted.push({ id, exchange, pause })
-        else outcome.deleted.push(`deleteCampaign ${id}`)
-      } catch (error) {
-        failed(id, error)
-      }
-    })
+    const accepted = this.#early
+    this.#early = []
+    outcome.deleted.push(...this.#goneEarly.map((id) => `deleteCampaign ${id}`))
+    const request = async (): Promise<void> => {
+      const ids = [...this.#campaigns.keys()].reverse()
+      this.#campaigns.clear()
+      ids.forEach((id) => this.#asked.add(id))
+      await mapConcurrent(ids, this.deps.concurrency ?? 1, async (id) => {
+        const pause = pauser({ wait: this.deps.wait, timeoutMs: Math.max(0, this.#timeLeft(0)) })
+        try {
+          const exchange = await requestDeletion(client, id, pause)
+          if (exchange) accepted.push({ id, exchange, pause })
+          else outcome.deleted.push(`deleteCampaign ${id}`)
+        } catch (error) {
+          failed(id, error)
+        }
+      })
+    }
+    // The registered campaigns meanwhile the sweep looks for others; then what the sweep found.
+    await Promise.all([request(), swept])
+    if (this.#campaigns.size > 0) await request()
     if (accepted.length === 0) return
     this.deps.progress?.(`cleanup: ${accepted.length} campaign deletion(s) requested`)
     if (accepted.some((a) => a.exchange.response.status === 202)) await this.deps.wait(ASYNC_FIRST_POLL_MS).catch(() => undefined)

@@ -4,6 +4,7 @@ import { fitBudget, plannedRequests } from './budget.js'
 import { conflicts, costOf } from './check-costs.js'
 import { Cleanup, type CleanupOutcome } from './cleanup.js'
 import { createCheckContext } from './context.js'
+import { deleteAlong } from './delete-along.js'
 import { CoverageRecorder } from './coverage.js'
 import { toCurl, maskRequest, maskText } from './curl.js'
 import { discoverIds } from './discover.js'
@@ -97,7 +98,7 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
   let activeClient: HttpClient | undefined
   const wait = createWait(() => activeClient!, options.isMock)
   const clock = options.clock ?? systemClock
-  const cleanup = new Cleanup({ client: () => activeClient!, wait, pollTimeoutMs, concurrency, deadlineAt: options.deadlineAt, now: clock.now, progress: options.onProgress })
+  const cleanup = new Cleanup({ client: () => activeClient!, wait, pollTimeoutMs, concurrency, deadlineAt: options.deadlineAt, now: clock.now, progress: options.onProgress, owner: () => currentCheck.getStore()?.id })
   const limit = Math.min(options.maxRequests ?? DEFAULTS.maxRequests, options.budget ?? Infinity)
   const budget = new RequestBudget(limit, () => cleanup.reserve, options.sentBefore)
   const limiter = new RateLimitBackoff({ maxWaitMs: options.rateLimitWaitMs ?? DEFAULTS.rateLimitWaitMs, clock: options.isMock ? { now: clock.now, sleep: wait } : clock })
@@ -133,8 +134,10 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
   let interrupted: string | undefined
   let budgetCut: 'budget' | undefined
   let outcome: CleanupOutcome
+  const costs = new Map(planned.map((check) => [check, costOf(check)]))
+  // Side by side, the campaigns of finished checks are deleted while the others run (see deleteAlong).
+  const along = deleteAlong(planned, costs, cleanup, concurrency > 1 && !options.readOnly ? client.forCleanup() : undefined)
   try {
-    const costs = new Map(planned.map((check) => [check, costOf(check)]))
     const gate = (check: Check): Promise<void> | undefined => (check.needs?.length || check.uses?.length ? discovered : undefined)
     await runScheduled(planned, concurrency, async (check, index) => {
       if (!interrupted && options.signal?.aborted) interrupted = `interrupted (${typeof options.signal.reason === 'string' ? options.signal.reason : 'SIGINT'})`
@@ -148,14 +151,15 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
         budgetCut = 'budget'
       }
       results[index] = result
+      along.finished(check)
       options.onCheckEnd?.(result, index, planned.length)
       options.onPartialReport?.(assemble('checks'))
     }, { conflict: (a, b) => conflicts(costs.get(a)!, costs.get(b)!), weight: (check) => costs.get(check)!.requests, gate })
   } finally {
     options.onPartialReport?.(assemble('cleanup'))
     activeClient = client.forCleanup()
-    if (!options.readOnly) await cleanup.sweep(ctx.prefix)
-    outcome = await cleanup.runAll().finally(() => client.close())
+    await along.done()
+    outcome = await cleanup.runAll(options.readOnly ? {} : { sweep: ctx.prefix }).finally(() => client.close())
   }
   return assemble(undefined, outcome)
 

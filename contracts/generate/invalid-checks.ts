@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import type { OperationInfo } from '../../src/spec/operations.js'
 import type { ContractValidator } from '../../src/validation/validator.js'
-import type { Check, SharedUse } from '../check.js'
+import type { Check, SharedResource, SharedUse } from '../check.js'
 import { createCampaign } from '../checks/support.js'
 import { CheckFailure } from '../failures.js'
 import { listResources } from '../list-resources.js'
@@ -85,6 +85,9 @@ function pickDiverse(requests: GeneratedRequest[], count: number): GeneratedRequ
 function sharesOf(op: OperationInfo, changing: boolean, readBack: OperationInfo | undefined): SharedUse {
   if (!changing) return {}
   const isList = readBack && (readBack.parameters.some((p) => p.name === 'limit') || (op.method === 'POST' && readBack.path === op.path))
-  const read = !readBack ? [] : isList ? listResources(readBack.operationId) : readBack.operationId === 'getRewardAssignment' ? ['reward-assignment'] : []
-  return { ...(read.length ? { reads: read } : {}), changes: op.pathParamNames.includes('campaignId') ? ['campaign-list'] : [] }
+  const campaign = op.pathParamNames.includes('campaignId')
+  const read: SharedResource[] = !readBack ? [] : isList ? [...listResources(readBack.operationId)] : readBack.operationId === 'getRewardAssignment' ? ['reward-assignment'] : []
+  // It may aim at a campaign another check created (the id pool): that one must not be deleted meanwhile.
+  if (campaign) read.push('run-campaigns')
+  return { ...(read.length ? { reads: read } : {}), changes: campaign ? ['campaign-list'] : [] }
 }
