@@ -31,8 +31,9 @@ export const checkoutSessionChecks: Check[] = [
     readOnly: false,
     requests: 10,
     value: 2,
-    // A lock lives on the target's clock: no other check may move it while this one holds a lock.
-    shares: { reads: ['clock'], changes: ['campaign-list', 'clock'] },
+    // Its lock lasts an hour: no check moves the mock's clock that far (the longest move, an OAuth token's life,
+    // is 901 s), so other checks' waits cannot end it. Waiting for its code's generation moves the clock.
+    shares: { changes: ['campaign-list', 'clock'] },
     async run(ctx) {
       const code = await ownCode(ctx, 'session-coupon')
       const owner = customer(ctx, 'session-owner')
