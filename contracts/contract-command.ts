@@ -17,6 +17,7 @@ import { checkRunPrefix, removeLeftovers } from './cleanup-command.js'
 import { HttpClient } from './http-client.js'
 import { generatedChecks } from './generate/index.js'
 import { fail, toRegExp, writeOutput } from './command-support.js'
+import { startMockBeside } from './mock-beside.js'
 import { prepareTarget, startReaching } from './prepare-target.js'
 import { ProfileError, withProfile } from './profiles.js'
 import { clusterUrl } from './target.js'
@@ -142,6 +143,9 @@ async function runContractCommand(flags: ContractFlags, io: CommandIo): Promise<
   if (flags.baseUrl && flags.cluster) throw new CliError(USAGE_ERROR, 'use either --base-url or --cluster, not both')
   const grep = flags.grep === undefined ? undefined : toRegExp(flags.grep)
   const reached = flags.list ? undefined : startReaching(flags.baseUrl)
+  // The mock (no target given) starts on its own thread while this one loads the suite.
+  const mock = flags.list || flags.baseUrl || flags.cluster ? undefined : startMockBeside(flags.latency ?? 0)
+  mock?.catch(() => undefined)
   const suite = await loadSuite()
   const seed = flags.seed ?? Date.now() % 1_000_000
   // --generate replaces the fixed checks; the baseline is checked against the whole set, --rerun-failed narrows what runs.
@@ -180,7 +184,7 @@ async function runContractCommand(flags: ContractFlags, io: CommandIo): Promise<
     loyaltyCardCode: flags.loyaltyCard, loyaltyRewardId: flags.loyaltyRewardId,
   }
 
-  const target = await prepareTarget({ baseUrl, credentials, ids, latencyMs: flags.latency, reached: baseUrl === flags.baseUrl ? reached : undefined }, io)
+  const target = await prepareTarget({ baseUrl, credentials, ids, latencyMs: flags.latency, reached: baseUrl === flags.baseUrl ? reached : undefined, mock }, io)
   const { isMock } = target
   baseUrl = target.baseUrl
   credentials = target.credentials

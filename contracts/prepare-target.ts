@@ -1,6 +1,7 @@
 import { CliError, USAGE_ERROR } from '../src/cli/cli-error.js'
 import { definedOnly, fail } from './command-support.js'
 import type { Credentials } from './http-client.js'
+import { startMockBeside, type MockBeside } from './mock-beside.js'
 import { reachTarget } from './reach.js'
 import { detectMock, issueBearerToken } from './target.js'
 import type { KnownIds } from './types.js'
@@ -14,6 +15,8 @@ export interface TargetInput {
   latencyMs?: number
   /** The reachability probe of `baseUrl`, if the command started it early (see startReaching). */
   reached?: Promise<void>
+  /** No `baseUrl`: the mock, if the command started it early (see startMockBeside); else it is started here. */
+  mock?: Promise<MockBeside>
 }
 
 /**
@@ -49,8 +52,7 @@ export async function prepareTarget(input: TargetInput, io: { stdout: { write(te
   let mock: { close(): Promise<void> } | undefined
   let sentBefore = 0
   if (!baseUrl) {
-    const { createMockServer } = await import('../mock/adapters/node-server.js')
-    const server = await createMockServer({ latencyMs: input.latencyMs ?? 0 })
+    const server = await (input.mock ?? startMockBeside(input.latencyMs ?? 0))
     mock = server
     baseUrl = server.url
     credentials = { ...server.credentials, ...definedOnly(credentials) }
