@@ -26,6 +26,12 @@ export interface Check {
   value?: number
   /** What it shares with checks that may run at the same time (`--concurrency`). Undeclared, it runs alone (or, read-only, waits for every writer). */
   shares?: SharedUse
+  /**
+   * What it creates before it checks anything (a campaign of its own, generated, and its codes), returned for
+   * `run` to take with `ctx.prepared()`. Its requests are checked as the check's own and count in `requests`.
+   * Side by side, the run starts every check's preparation at its start (contracts/prepare-ahead.ts).
+   */
+  prepare?(ctx: CheckContext): Promise<unknown>
   run(ctx: CheckContext): Promise<void>
 }
 
@@ -90,4 +96,6 @@ export interface CheckContext {
   follows(behaviour: string): void
   /** Lets `ms` pass: the mock's clock is advanced, a deployment is waited for. */
   wait(ms: number): Promise<void>
+  /** What the check's `prepare` made (prepared ahead, or now); a failed preparation throws its failure here. */
+  prepared<T>(): Promise<T>
 }

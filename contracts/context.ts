@@ -67,8 +67,9 @@ export function createCheckContext(deps: ContextDeps): CheckContext {
       throw new CheckSkipped(reason)
     },
     wait: deps.wait,
-    // The runner gives each check its own recorder; outside a run (e.g. cleanup) nothing is recorded.
+    // The runner gives each check its own recorder and preparation; outside a run (e.g. cleanup) there are none.
     follows: () => undefined,
+    prepared: () => Promise.reject(new Error('prepared() is for a check with a prepare, run by the runner')),
     async poll<T>(probe: () => Promise<PollStep<T>>, options: PollOptions): Promise<T> {
       const timeout = options.timeoutMs ?? deps.pollTimeoutMs
       let waited = 0

@@ -1,10 +1,11 @@
-import { AsyncLocalStorage } from 'node:async_hooks'
-import type { Check, CheckContext } from './check.js'
+import type { Check } from './check.js'
 import { fitBudget, plannedRequests } from './budget.js'
 import { conflicts, costOf } from './check-costs.js'
 import { Cleanup, type CleanupOutcome } from './cleanup.js'
+import { checkScopes, currentCheck, type CheckScope } from './check-scope.js'
 import { createCheckContext } from './context.js'
 import { deleteAlong } from './delete-along.js'
+import { prepareAhead } from './prepare-ahead.js'
 import { CoverageRecorder } from './coverage.js'
 import { toCurl, maskRequest, maskText } from './curl.js'
 import { discoverIds } from './discover.js'
@@ -54,7 +55,7 @@ export interface RunOptions {
   onCheckEnd?(result: CheckResult, index: number, total: number): void
   /** The connections the run's client uses (`promokit contract --record` passes one that records). */
   transport?: Transport
-  /** Every answer a check received, with the check's id (also when checks run side by side): for drift. */
+  /** Every answer a check received, with the check's id (also when checks run side by side): for drift. Its preparation's may come before onCheckStart. */
   onCheckExchange?(checkId: string, exchange: Exchange): void
 }
 
@@ -66,15 +67,6 @@ export function planChecks(checks: readonly Check[], options: { readOnly?: boole
   return options.budget === undefined ? matching : fitBudget(matching, options.budget).checks
 }
 
-/**
- * Which check an exchange belongs to, across the awaits of checks running side by side, and the state-changing
- * requests it has sent so far: a failure seen on a read-back is shown with the write that caused it.
- */
-interface CheckTrail {
-  id: string
-  writes: Exchange[]
-}
-const currentCheck = new AsyncLocalStorage<CheckTrail>()
 const READS = new Set(['GET', 'HEAD', 'OPTIONS'])
 /** How many of a check's writes a failure shows (the newest). */
 const TRAIL_LENGTH = 3
@@ -129,6 +121,7 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
     throw error
   })
   const ctx = createCheckContext({ client, validator: options.validator, ids, runId, isMock: options.isMock, cleanup, pollTimeoutMs, wait })
+  const scopeOf = checkScopes(ctx)
 
   const results: CheckResult[] = new Array(planned.length)
   let interrupted: string | undefined
@@ -138,14 +131,17 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
   // Side by side, the campaigns of finished checks are deleted while the others run (see deleteAlong).
   const along = deleteAlong(planned, costs, cleanup, concurrency > 1 && !options.readOnly ? client.forCleanup() : undefined)
   try {
-    const gate = (check: Check): Promise<void> | undefined => (check.needs?.length || check.uses?.length ? discovered : undefined)
+    // Side by side, what checks create before they check anything is created for all of them at once.
+    const preparing = concurrency > 1 ? prepareAhead(planned, costs, (check) => !lacksManagementKeys(check, options), (check) => scopeOf(check).prepared()) : () => undefined
+    const gates = new Map(planned.map((check) => [check, both(check.needs?.length || check.uses?.length ? discovered : undefined, preparing(check))]))
+    const gate = (check: Check): Promise<void> | undefined => gates.get(check)
     await runScheduled(planned, concurrency, async (check, index) => {
       if (!interrupted && options.signal?.aborted) interrupted = `interrupted (${typeof options.signal.reason === 'string' ? options.signal.reason : 'SIGINT'})`
       if (!interrupted && options.deadlineAt !== undefined && clock.now() >= options.deadlineAt) interrupted = DEADLINE_REACHED
       options.onCheckStart?.(check, index, planned.length)
       await gate(check)
       const withoutKeys = !interrupted && lacksManagementKeys(check, options)
-      const result = interrupted ? skipped(check, interrupted, budgetCut) : withoutKeys ? skipped(check, withoutKeys) : await currentCheck.run({ id: check.id, writes: [] }, () => runOne(check, ctx, ids, unavailable))
+      const result = interrupted ? skipped(check, interrupted, budgetCut) : withoutKeys ? skipped(check, withoutKeys) : await currentCheck.run(scopeOf(check).trail, () => runOne(check, scopeOf(check), ids, unavailable))
       if (!interrupted && result.notRun === 'budget') {
         interrupted = BUDGET_USED_UP
         budgetCut = 'budget'
@@ -208,14 +204,16 @@ function lacksManagementKeys(check: Check, options: RunOptions): string | undefi
   return check.operationIds.some((id) => management.includes(id)) ? 'needs --management-id and --management-token (env PROMOKIT_MANAGEMENT_ID, PROMOKIT_MANAGEMENT_TOKEN)' : undefined
 }
 
-async function runOne(check: Check, shared: CheckContext, ids: KnownIds, unavailable: Unavailable): Promise<CheckResult> {
+/** Waits for both (either may be absent). */
+function both(a: Promise<void> | undefined, b: Promise<void> | undefined): Promise<void> | undefined {
+  return a && b ? Promise.all([a, b]).then(() => undefined) : a ?? b
+}
+
+async function runOne(check: Check, { ctx, follows }: CheckScope, ids: KnownIds, unavailable: Unavailable): Promise<CheckResult> {
   const missing = (check.needs ?? []).filter((need) => !ids[need])
   const why = missing.map((need) => unavailable[need]).filter(Boolean)
   if (missing.length > 0) return skipped(check, why.length ? why.join('; ') : `needs ${missing.map(flagFor).join(', ')} (not given and not discovered)`)
   const started = performance.now()
-  // Which documented behaviour the target showed, where the description and the real service differ.
-  const follows: string[] = []
-  const ctx: CheckContext = { ...shared, follows: (behaviour) => void (follows.includes(behaviour) || follows.push(behaviour)) }
   const base = { id: check.id, title: check.title, operationIds: [...check.operationIds] }
   const withFollows = <T extends CheckResult>(r: T): T => (follows.length ? { ...r, follows } : r)
   try {

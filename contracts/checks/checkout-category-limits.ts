@@ -48,8 +48,9 @@ export const checkoutCategoryLimitChecks: Check[] = [{
   requests: 6,
   value: 2,
   shares: { changes: ['campaign-list', 'categories'] },
+  prepare: ownTiers,
   async run(ctx) {
-    const { categoryId, tierIds } = await ownTiers(ctx)
+    const { categoryId, tierIds } = await ctx.prepared<Awaited<ReturnType<typeof ownTiers>>>()
     const one = await validate(ctx, { redeemables: [{ object: 'promotion_tier', id: tierIds[0] }], order: ORDER })
     ctx.expectField(one, '/valid', true, 'one tier of the category applies')
     const { limit, overall } = categoryLimit(one, categoryId)

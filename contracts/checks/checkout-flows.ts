@@ -98,8 +98,9 @@ export const checkoutFlowChecks: Check[] = CASES.map(({ slug, title, operationId
   operationIds,
   readOnly: false,
   ...cost,
+  prepare: create,
   async run(ctx) {
-    const item = await create(ctx)
+    const item = await ctx.prepared<Redeemable>()
     await expectApplicable(ctx, item, discount, `the run's own ${item.object} applies`)
     await expectApplicable(ctx, item, discount, 'validating again gives the same result (a validation changes nothing)')
     if (singleUse) await redeemOnce(ctx, item, discount)

@@ -18,8 +18,9 @@ export const checkoutRollbackChecks: Check[] = [{
   requests: 14,
   value: 3,
   shares: { changes: ['campaign-list', 'clock'] },
+  prepare: (ctx) => ownGiftCard(ctx, 'rollback'),
   async run(ctx) {
-    const code = await ownGiftCard(ctx, 'rollback')
+    const code = await ctx.prepared<string>()
     const before = (await balance(ctx, code)).response.body?.gift?.balance
     const body = { redeemables: [{ object: 'voucher', id: code, gift: { credits: CREDITS } }], order: order({ source_id: ctx.name('order'), metadata: ctx.tag }), customer: { source_id: ctx.name('customer'), metadata: ctx.tag }, metadata: ctx.tag }
     const redeemed = await redeem(ctx, body, 200)

@@ -56,9 +56,9 @@ export const checkoutRuleChecks: Check[] = [{
   requests: 7,
   value: 3,
   shares: { changes: ['campaign-list', 'validation-rules'] },
+  prepare: async (ctx) => guardedTier(ctx, 'rule-guarded', { type: 'AMOUNT', amount_off: OFF, effect: 'APPLY_TO_ORDER' }, await ownRule(ctx)),
   async run(ctx) {
-    const ruleId = await ownRule(ctx)
-    const tierId = await guardedTier(ctx, 'rule-guarded', { type: 'AMOUNT', amount_off: OFF, effect: 'APPLY_TO_ORDER' }, ruleId)
+    const tierId = await ctx.prepared<string>()
     const item = { object: 'promotion_tier', id: tierId }
 
     const below = await validate(ctx, { redeemables: [item], order: { amount: MINIMUM - 1000 } })
@@ -80,10 +80,12 @@ export const checkoutRuleChecks: Check[] = [{
   requests: 6,
   value: 2,
   shares: { changes: ['campaign-list', 'validation-rules'] },
-  async run(ctx) {
+  async prepare(ctx) {
     const applicable_to = { excluded: EXCLUDED.map((source_id) => ({ object: 'product', source_id })) }
-    const ruleId = await ownRule(ctx, 'excluded-items', { rules: atLeast(0), applicable_to })
-    const tierId = await guardedTier(ctx, 'excluded-items', ITEMS_DISCOUNT, ruleId)
+    return guardedTier(ctx, 'excluded-items', ITEMS_DISCOUNT, await ownRule(ctx, 'excluded-items', { rules: atLeast(0), applicable_to }))
+  },
+  async run(ctx) {
+    const tierId = await ctx.prepared<string>()
     const ex = await validate(ctx, { redeemables: [{ object: 'promotion_tier', id: tierId }], order: { amount: CART_AMOUNT, items: CART.map((i) => ({ ...i })) } })
     ctx.expectField(ex, '/valid', true, 'the rule holds for any order: the tier applies')
     expectCalculatedOrder(ctx, ex, withoutExcluded(expectedDiscount(ITEMS_DISCOUNT, CART, CART_AMOUNT), CART, EXCLUDED))

@@ -34,8 +34,9 @@ export const checkoutSessionChecks: Check[] = [
     // Its lock lasts an hour: no check moves the mock's clock that far (the longest move, an OAuth token's life,
     // is 901 s), so other checks' waits cannot end it. Waiting for its code's generation moves the clock.
     shares: { changes: ['campaign-list', 'clock'] },
+    prepare: (ctx) => ownCode(ctx, 'session-coupon'),
     async run(ctx) {
-      const code = await ownCode(ctx, 'session-coupon')
+      const code = await ctx.prepared<string>()
       const owner = customer(ctx, 'session-owner')
       const locked = await validate(ctx, { redeemables: [voucher(code)], order: order(), customer: owner, session: { type: 'LOCK', ttl: 1, ttl_unit: 'HOURS' } })
       const key = sessionKey(ctx, locked)
@@ -59,8 +60,9 @@ export const checkoutSessionChecks: Check[] = [
     value: 2,
     // A lock lives on the target's clock: no other check may move it while this one holds a lock.
     shares: { reads: ['clock'], changes: ['campaign-list', 'clock'] },
+    prepare: (ctx) => ownGiftCard(ctx, 'session-gift'),
     async run(ctx) {
-      const code = await ownGiftCard(ctx, 'session-gift')
+      const code = await ctx.prepared<string>()
       const gift = (credits: number) => ({ ...voucher(code), gift: { credits } })
       const locked = await validate(ctx, { redeemables: [gift(LOCKED)], order: order(), session: { type: 'LOCK', ttl: LOCK_TTL_S, ttl_unit: 'SECONDS' } })
       sessionKey(ctx, locked)

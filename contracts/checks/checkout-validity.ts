@@ -49,8 +49,9 @@ export const checkoutValidityChecks: Check[] = CASES.map(({ slug, title, dates, 
   requests: 8,
   value: 2,
   shares: { changes: ['campaign-list', 'clock'] },
+  prepare: (ctx) => ownCode(ctx, slug, dates),
   async run(ctx) {
-    const code = await ownCode(ctx, slug, dates)
+    const code = await ctx.prepared<string>()
     const ex = await validate(ctx, { redeemables: [voucher(code)], order: order() })
     ctx.expectField(ex, '/valid', false, `a validation with only a code of ${slug.replace(/-/g, ' ')} is not valid`)
     expectInapplicable(ctx, ex, code, keys, title)

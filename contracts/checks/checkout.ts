@@ -53,8 +53,9 @@ const sixRedeemables: Check[] = [
   readOnly: false,
   requests: 9,
   shares: { changes: ['campaign-list', 'clock'] },
+  prepare: sixCodes,
   async run(ctx) {
-    const items = await sixCodes(ctx)
+    const items = await ctx.prepared<Redeemable[]>()
     const body = slug === 'redeem' ? { redeemables: items, order: order({ source_id: ctx.name('order'), metadata: ctx.tag }), customer: { source_id: ctx.name('customer'), metadata: ctx.tag }, metadata: ctx.tag } : { redeemables: items, order: order(), customer }
     const ex = await call(ctx, body, [200, 400])
     if (slug === 'redeem' && ex.response.status === 200) ctx.cleanup.keep(`redemptions of the six-codes campaign (order ${(body.order as any).source_id})`)

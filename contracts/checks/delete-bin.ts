@@ -27,8 +27,9 @@ export const deleteBinChecks: Check[] = [{
   requests: 20,
   value: 2,
   shares: { changes: ['campaign-list', 'clock'] },
+  prepare: (ctx) => Promise.all([false, true].map((force) => created(ctx, force))),
   async run(ctx) {
-    const campaigns = await Promise.all([false, true].map((force) => created(ctx, force)))
+    const campaigns = await ctx.prepared<Deleted[]>()
     await Promise.all(campaigns.map((c) => deleted(ctx, c)))
     await Promise.all(campaigns.map((c) => nameAfterwards(ctx, c)))
   },
