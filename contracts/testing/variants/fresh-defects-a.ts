@@ -1,5 +1,5 @@
-import type { FaultInput } from '../../../mock/control/faults.js'
 import { copy, dropQuery, dropRequestBody, set, setQuery } from './defect-faults.js'
+import type { Defect } from './defects.js'
 import { combine, onRequest, onResponse } from './rewrites.js'
 import type { Behaviour, WrapContext, WrappedRequest } from './wrap-mock.js'
 
@@ -24,10 +24,7 @@ import type { Behaviour, WrapContext, WrappedRequest } from './wrap-mock.js'
  * not refunded, tier validation_rules dropped, export list stale, async action progress (getAsyncAction never
  * read by the suite: no fault fired).
  */
-export type FreshDefect = {
-  kind: string
-  promise: string
-} & ({ faults: readonly FaultInput[] } | { behaviour: Behaviour })
+export type FreshDefect = Defect & { promise: string }
 
 type Voucher = { id?: string; code?: string; gift?: { balance?: number } | null; loyalty_card?: { balance?: number } | null; redemption?: { redeemed_quantity?: number } }
 
@@ -105,11 +102,15 @@ export const FRESH_DEFECTS_A: FreshDefect[] = [
   // Update semantics
   {
     kind: 'a campaign update moving created_at to the time of the update',
+    by: 'updates.updateCampaign',
+    shows: { location: 'behaviour', pointer: '/created_at' },
     promise: 'real-service notes §8.6: on update `updated_at` moves, `created_at` stays',
     faults: [copy('updateCampaign', '/updated_at', '/created_at'), copy('getCampaign', '/updated_at', '/created_at')],
   },
   {
     kind: 'a reward assignment update moving created_at to the time of the update',
+    by: 'updates.updateRewardAssignment',
+    shows: { location: 'behaviour', pointer: '/created_at' },
     promise: 'seed, Reward assignment: created_at, updated_at are two timestamps; notes §8.6: updates keep created_at',
     behaviour: onResponse(['updateRewardAssignment', 'getRewardAssignment', 'listRewardAssignments'], (res) => {
       for (const a of res.body?.data ?? [res.body]) if (a?.updated_at) a.created_at = a.updated_at
@@ -117,37 +118,51 @@ export const FRESH_DEFECTS_A: FreshDefect[] = [
   },
   {
     kind: 'new campaign dates not reaching its vouchers',
+    by: 'updates.campaign-dates-reach-vouchers',
+    shows: { location: 'behaviour', pointer: '/start_date' },
     promise: 'seed, voucher template: start_date, expiration_date are copied from the campaign; spec updateCampaign: dates change the vouchers',
     behaviour: datesStayOnVouchers,
   },
   {
     kind: 'unset_metadata_fields ignored by a campaign update',
+    by: 'updates.updateCampaign',
+    shows: { location: 'behaviour', pointer: '/metadata/pk_unset' },
     promise: 'real-service notes §8.6: the update schema has `unset_metadata_fields` to remove keys',
     faults: [dropRequestBody('updateCampaign', '/unset_metadata_fields')],
   },
   // Paging, ordering and filters
   {
     kind: 'exports always listed oldest first, whatever order asks',
+    by: 'exports.lifecycle',
+    shows: { location: 'behaviour', pointer: '/exports' },
     promise: 'spec listExports: newest first unless `order` says otherwise (created_at, -created_at, status, -status)',
     faults: [setQuery('listExports', 'order', 'created_at')],
   },
   {
     kind: 'the result filter of the redemption list ignored',
+    by: 'redemptions.voucher-redemption-list',
+    shows: { location: 'behaviour', pointer: '/redemptions/0/result' },
     promise: 'real-service notes §8.5: failed redemptions can be listed with GET /v1/redemptions?result=FAILURE',
     faults: [dropQuery('listRedemptions', 'result')],
   },
   {
     kind: 'the template list cursor ignored: every page starts again at the first template',
+    by: 'lists.listCampaignTemplates',
+    shows: { location: 'behaviour', pointer: '/data' },
     promise: 'spec listCampaignTemplates: page with `starting_after_id` (the `more_starting_after` of the previous page)',
     faults: [dropQuery('listCampaignTemplates', 'starting_after_id')],
   },
   {
     kind: 'has_more false on a management template page that has more after it',
+    by: 'lists.listProjectCampaignTemplates',
+    shows: { location: 'behaviour', pointer: '/has_more' },
     promise: 'seed, List wrapper: `has_more` (boolean) tells whether more items follow',
     faults: [set('listProjectCampaignTemplates', '/has_more', false)],
   },
   {
     kind: 'holders cursor taken from the first holder of the page instead of the last',
+    by: 'referrals.holders-cursor-paging',
+    shows: { location: 'behaviour', pointer: '/data/0/id' },
     promise: 'seed §5: `more_starting_after` is the id to pass as `starting_after_id` for the next page',
     behaviour: onResponse(HOLDERS, (res) => {
       if (res.body?.more_starting_after && res.body.data?.length) res.body.more_starting_after = res.body.data[0].id
@@ -155,6 +170,8 @@ export const FRESH_DEFECTS_A: FreshDefect[] = [
   },
   {
     kind: 'holders limit out of 1-100 clamped instead of refused',
+    by: 'invalid.listMemberHolders',
+    shows: { location: 'status', actual: 200 },
     promise: 'seed, Limits: List Referral Code Holders `limit` 1 to 100',
     behaviour: onRequest(HOLDERS, (req) => {
       const limit = Number(req.url.searchParams.get('limit'))
@@ -164,11 +181,15 @@ export const FRESH_DEFECTS_A: FreshDefect[] = [
   // Voucher redemption lists
   {
     kind: 'a voucher\'s redemption list answering redeemed_quantity 0 after redemptions',
+    by: 'redemptions.voucher-redemption-list',
+    shows: { location: 'behaviour', pointer: '/redeemed_quantity' },
     promise: 'spec getVoucherRedemptions: how many times the voucher can be and was redeemed',
     faults: [set('getVoucherRedemptions', '/redeemed_quantity', 0), set('listVoucherRedemptions', '/redeemed_quantity', 0)],
   },
   {
     kind: 'a voucher\'s redemption entries oldest first',
+    by: 'redemptions.voucher-redemption-list',
+    shows: { location: 'behaviour', pointer: '/redemption_entries/1/date' },
     promise: 'spec getVoucherRedemptions: its redemptions (succeeded, failed, rolled back), newest first',
     behaviour: onResponse(['getVoucherRedemptions', 'listVoucherRedemptions'], (res) => {
       res.body?.redemption_entries?.sort((a: { date: string }, b: { date: string }) => a.date.localeCompare(b.date))
@@ -177,44 +198,60 @@ export const FRESH_DEFECTS_A: FreshDefect[] = [
   // Rollback effects
   {
     kind: 'a rollback leaving the voucher\'s use counted',
+    by: 'redemptions.voucher-redemption-list',
+    shows: { location: 'behaviour', pointer: '/redemption/redeemed_quantity' },
     promise: 'spec rollbackRedemption: each voucher\'s redeemed quantity goes back down',
     behaviour: rollbackKeeps('uses'),
   },
   {
     kind: 'a rollback not returning gift credits to the card',
+    by: 'checkout.rollback-restores',
+    shows: { location: 'behaviour', pointer: '/gift/balance' },
     promise: 'spec rollbackRedemption: gift credits return to the cards (CREDITS_REFUND); notes §2.6 lists CREDITS_REFUND',
     behaviour: rollbackKeeps('credits'),
   },
   {
     kind: 'a rollback not returning loyalty points to the card',
+    by: 'checkout.loyalty-points-deducted',
+    shows: { location: 'behaviour', pointer: '/loyalty_card/balance' },
     promise: 'spec rollbackRedemption: loyalty points return to the cards (POINTS_REFUND); notes §2.6 lists POINTS_REFUND',
     behaviour: rollbackKeeps('points'),
   },
   // Validation rules where assigned
   {
     kind: 'a promotion tier\'s validation_rules ignored on campaign create',
+    by: 'rules.tier-rules-on-create',
+    shows: { location: 'behaviour', pointer: '/promotion/tiers/0/validation_rule_assignments/data' },
     promise: 'seed, Create Campaign: tiers are sent with `validation_rules`; the tier answers `validation_rule_assignments`',
     faults: [dropRequestBody('createCampaign', '/promotion/tiers/0/validation_rules')],
   },
   // Deletes
   {
     kind: 'force ignored on delete: a forced delete goes to the bin and keeps the name taken',
+    by: 'campaigns.delete-to-bin',
+    shows: { location: 'status', actual: 409 },
     promise: 'real-service notes §8.1: force=true removes the campaign for good and the name can be used again',
     faults: [dropQuery('deleteCampaign', 'force')],
   },
   {
     kind: 'vouchers of a deleted campaign still found',
+    by: 'campaigns.delete-to-bin',
+    shows: { location: 'status', actual: 200 },
     promise: 'real-service notes §8.1 (force: the campaign and its vouchers removed); spec deleteCampaign: its vouchers are no longer found',
     behaviour: vouchersOutliveDelete,
   },
   // Async jobs
   {
     kind: 'the export list showing the newest export still SCHEDULED once it is done',
+    by: 'exports.lifecycle',
+    shows: { location: 'behaviour', pointer: '/exports/0/status' },
     promise: 'seed, Export: status moves on after SCHEDULED; notes §3.8 statuses SCHEDULED, IN_PROGRESS, DONE; spec listExports: with their current status',
     faults: [set('listExports', '/exports/0/status', 'SCHEDULED'), set('listExports', '/exports/0/result', null)],
   },
   {
     kind: 'an async action\'s progress never moving from 0',
+    by: 'campaigns.delete',
+    shows: { location: 'behaviour', pointer: '/progress' },
     promise: 'real-service notes §8.1: async action `progress` 0-100; spec getAsyncAction: progress from 0 to 100 (100 when DONE)',
     faults: [set('getAsyncAction', '/progress', 0)],
   },
