@@ -6,8 +6,6 @@ import { campaignPath, enc, waitUntilGenerated } from './support.js'
 
 /** Uses a coupon of the redemption-list check allows: enough for two redemptions and a margin. */
 const USES = 3
-/** Lets the clock pass between the two redemptions, so their dates differ and the order of the list shows. */
-const BETWEEN_MS = 1_000
 /** How long a campaign's vouchers may take to follow an update of its dates. */
 const FOLLOW_MS = 10_000
 
@@ -34,24 +32,24 @@ async function redeemOnce(ctx: CheckContext, code: string): Promise<{ child: str
 }
 
 const redemptionList = (ctx: CheckContext, operationId: 'getVoucherRedemptions' | 'listVoucherRedemptions', code: string): Promise<Exchange> =>
-  ctx.call({ operationId, method: 'GET', path: `/v1/vouchers/${enc(code)}/${operationId === 'getVoucherRedemptions' ? 'redemption' : 'redemptions'}`, query: { limit: 100 } }, { status: 200 })
+  ctx.call({ operationId, method: 'GET', path: `/v1/vouchers/${enc(code)}/${operationId === 'getVoucherRedemptions' ? 'redemption' : 'redemptions'}` }, { status: 200 })
 
-/** A voucher's redemption list: `uses` redeemed, every redemption in `ids` listed, entries newest first. */
+/**
+ * A voucher's redemption list: `uses` redeemed successfully, every redemption in `ids` among its entries (the real
+ * service: "the array of successful and failed redemption objects"). Their order is left alone: neither the seed
+ * nor the real service's documentation gives one (promokit's spec says newest first).
+ */
 function expectRedemptionList(ctx: CheckContext, ex: Exchange, uses: number, ids: readonly string[]): void {
-  ctx.expectField(ex, '/redeemed_quantity', uses, 'redeemed_quantity counts the voucher\'s redemptions')
-  const entries: any[] = ex.response.body.redemption_entries ?? []
-  const listed = entries.map((e) => e?.id)
+  ctx.expectField(ex, '/redeemed_quantity', uses, 'redeemed_quantity counts the voucher\'s successful redemptions')
+  const listed = (ex.response.body.redemption_entries ?? []).map((e: any) => e?.id)
   const missing = ids.find((id) => !listed.includes(id))
   if (missing) ctx.fail({ pointer: '/redemption_entries', message: `the voucher's redemption list holds each of its redemptions (${missing} missing)`, expected: ids, actual: listed }, ex)
-  const dates = entries.map((e) => Date.parse(e?.date))
-  const late = dates.findIndex((d, i) => i > 0 && d > dates[i - 1])
-  if (late > 0) ctx.fail({ pointer: `/redemption_entries/${late}/date`, message: 'a voucher\'s redemptions are listed newest first', expected: `<= ${entries[late - 1].date}`, actual: entries[late].date }, ex)
 }
 
 /**
  * Effects on vouchers (issue 25 §1): a campaign's new dates reach its vouchers (the seed: the voucher template's
  * dates are copied from the campaign; the spec's updateCampaign), and a voucher's redemptions are counted and
- * listed, newest first, by both redemption-list paths (and left out of the failed ones), and given back by a rollback (the spec's
+ * listed by both redemption-list paths (and left out of the failed ones), and given back by a rollback (the spec's
  * getVoucherRedemptions and rollbackRedemption: the redeemed quantity goes back down).
  */
 export const voucherEffectChecks: Check[] = [
@@ -79,7 +77,7 @@ export const voucherEffectChecks: Check[] = [
   },
   {
     id: 'redemptions.voucher-redemption-list',
-    title: 'a voucher redeemed twice: both redemption lists count 2 and list them newest first, result=FAILURE leaves them out; a rollback gives a use back',
+    title: 'a voucher redeemed twice: both redemption lists count 2 and list both, result=FAILURE leaves them out; a rollback gives a use back',
     operationIds: ['createCampaign', 'listVouchers', 'redeemStackedDiscounts', 'getVoucherRedemptions', 'listVoucherRedemptions', 'listRedemptions', 'rollbackRedemption', 'getVoucher'],
     readOnly: false,
     requests: 14,
@@ -88,7 +86,6 @@ export const voucherEffectChecks: Check[] = [
     async run(ctx) {
       const { code } = await ownCoupon(ctx, 'redemption-list', USES)
       const first = await redeemOnce(ctx, code)
-      await ctx.wait(BETWEEN_MS)
       const second = await redeemOnce(ctx, code)
       const [one, other, voucher, failed] = await Promise.all([
         redemptionList(ctx, 'getVoucherRedemptions', code),
