@@ -3,6 +3,7 @@ import type { MockServerCredentials } from '../../../mock/adapters/node-server.j
 import type { RateLimitSetting } from '../../../mock/engine/rate-limit/plans.js'
 import { answerHeader, copy, rewrite, set, setRequestHeader, status } from './defect-faults.js'
 import { combine, onRequest, onResponse } from './rewrites.js'
+import type { Problem } from '../../types.js'
 import type { Behaviour, WrapContext, WrappedRequest, WrappedResponse } from './wrap-mock.js'
 
 /**
@@ -16,11 +17,17 @@ import type { Behaviour, WrapContext, WrappedRequest, WrappedResponse } from './
  * `MEASURE_DEFECTS=1 npx vitest run contracts/testing/variants/fresh-defects-b.measure.test.ts`, at 1872938):
  * 16 of 20 caught; missed: item subtotal_amount, rate-limit headers on 4xx, text/plain body on
  * createValidationRule, unvalidated copyCampaignTemplate. `blind` names the catching checks.
+ * After closing the gaps (`by`, pinned in fresh-defects-b.test.ts): 19 of 20; the subtotal_amount defect breaks
+ * no promise of the seed or the notes (it cited the vendor's SDK text), so no check may fail on it.
  */
 export interface FreshDefect {
   kind: string
   /** The checks that caught it in the blind measurement (null: missed), before any check was changed. */
   blind: string | null
+  /** The check that must fail on it now (null: none; `whyNot` says why) and what its failure must show. */
+  by: string | null
+  shows: Partial<Pick<Problem, 'location' | 'pointer' | 'keyword' | 'actual'>>
+  whyNot?: string
   area: 'auth' | 'checkout' | 'rate-limit' | 'content-type' | 'invalid'
   promise: string
   /** The mock runs with this rate limit (its X-Rate-Limit-* headers are opt-in). */
@@ -69,6 +76,8 @@ export const FRESH_DEFECTS_B: FreshDefect[] = [
   {
     kind: 'client validation compares only X-Client-Application-Id, never X-Client-Token',
     blind: 'auth.clientValidateStackedDiscounts',
+    by: 'auth.clientValidateStackedDiscounts',
+    shows: { location: 'status', actual: 400 },
     area: 'auth',
     promise: 'spec clientToken: "always sent together with X-Client-Application-Id"; a wrong key set is 401 (spec 401 on every operation)',
     faults: (k) => [setRequestHeader('clientValidateStackedDiscounts', 'x-client-token', k.clientToken ?? '')],
@@ -76,6 +85,8 @@ export const FRESH_DEFECTS_B: FreshDefect[] = [
   {
     kind: 'client redemptions accept the secret application keys in place of the client-side keys',
     blind: 'auth.clientRedeemStackedDiscounts',
+    by: 'auth.clientRedeemStackedDiscounts',
+    shows: { location: 'status', actual: 400 },
     area: 'auth',
     promise: 'notes 8.4: client keys authorise /client/v1; "the secret app keys must never ship to a browser"; spec security of /client/v1 lists only client keys or oauth2 client scopes',
     behaviour: (k) => swapKeys('clientRedeemStackedDiscounts', sentValid(appKeys(k)), clientKeys(k)),
@@ -83,6 +94,8 @@ export const FRESH_DEFECTS_B: FreshDefect[] = [
   {
     kind: 'client promotion tiers accept any live bearer token, whatever its scope',
     blind: 'auth.bearer-scopes',
+    by: 'auth.bearer-scopes',
+    shows: { location: 'status', actual: 200 },
     area: 'auth',
     promise: 'spec oauth2: a token works when it holds one of the operation\'s scopes (client_api, client_promotions); otherwise 401',
     behaviour: (k) => swapKeys('clientListPromotionTiers', activeBearer(k), clientKeys(k)),
@@ -90,6 +103,8 @@ export const FRESH_DEFECTS_B: FreshDefect[] = [
   {
     kind: 'redemption reads accept a bearer token without the redemptions (or api) scope',
     blind: 'auth.bearer-scopes',
+    by: 'auth.bearer-scopes',
+    shows: { location: 'status', actual: 200 },
     area: 'auth',
     promise: 'notes 1.2 per-operation scopes: redemptions `api`,`redemptions`; spec oauth2 description: otherwise 401',
     behaviour: (k) => swapKeys(['listRedemptions', 'getRedemption'], activeBearer(k), appKeys(k)),
@@ -97,6 +112,8 @@ export const FRESH_DEFECTS_B: FreshDefect[] = [
   {
     kind: 'management metadata schemas accept application keys',
     blind: 'auth.getMetadataSchema, auth.listProjectMetadataSchemas',
+    by: 'auth.listProjectMetadataSchemas',
+    shows: { location: 'status', actual: 200 },
     area: 'auth',
     promise: 'notes 1.2 / 2.8: management ops take X-Management-Id + X-Management-Token only; spec security of the management paths',
     behaviour: (k) => swapKeys(['listProjectMetadataSchemas', 'getMetadataSchema'], sentValid(appKeys(k)), managementKeys(k)),
@@ -104,6 +121,8 @@ export const FRESH_DEFECTS_B: FreshDefect[] = [
   {
     kind: 'project campaign templates wired to application-key auth: the right management keys refused with 401',
     blind: 'lists.listProjectCampaignTemplates, templates.list-management',
+    by: 'templates.list-management',
+    shows: { location: 'status', actual: 401 },
     area: 'auth',
     promise: 'spec listProjectCampaignTemplates security: managementId + managementToken; notes 1.2 management ops',
     faults: () => [status('listProjectCampaignTemplates', 401)],
@@ -111,6 +130,8 @@ export const FRESH_DEFECTS_B: FreshDefect[] = [
   {
     kind: 'validation-rule assignments check X-App-Id but never compare X-App-Token',
     blind: 'auth.listValidationRuleAssignments',
+    by: 'auth.listValidationRuleAssignments',
+    shows: { location: 'status', actual: 404 },
     area: 'auth',
     promise: 'seed Authentication: X-App-Id and X-App-Token both required together; spec 401 for wrong keys',
     faults: (k) => [setRequestHeader('listValidationRuleAssignments', 'x-app-token', k.appToken)],
@@ -119,6 +140,8 @@ export const FRESH_DEFECTS_B: FreshDefect[] = [
   {
     kind: 'total_discount_amount counts only the order-level discount, not the item-level ones',
     blind: 'checkout.arithmetic-fixed-items (and 6 other checkout.* checks)',
+    by: 'checkout.arithmetic-fixed-items',
+    shows: { location: 'behaviour', pointer: '/order/total_discount_amount' },
     area: 'checkout',
     promise: 'notes 4.3: the calculated order has discount_amount, items_discount_amount, total_discount_amount (their sum) and total_amount',
     faults: () => [copy('validateStackedDiscounts', '/order/discount_amount', '/order/total_discount_amount')],
@@ -126,6 +149,8 @@ export const FRESH_DEFECTS_B: FreshDefect[] = [
   {
     kind: 'a redemption\'s items_discount_amount counts only the first item',
     blind: 'checkout.arithmetic-redeemed',
+    by: 'checkout.arithmetic-redeemed',
+    shows: { location: 'behaviour', pointer: '/order/items_discount_amount' },
     area: 'checkout',
     promise: 'notes 4.3 / 4.4: items_discount_amount is the discounts of the items (the sum over order.items)',
     faults: () => [copy('redeemStackedDiscounts', '/order/items/0/discount_amount', '/order/items_discount_amount')],
@@ -133,6 +158,9 @@ export const FRESH_DEFECTS_B: FreshDefect[] = [
   {
     kind: 'an item\'s subtotal_amount not reduced by its discount',
     blind: null,
+    by: null,
+    shows: {},
+    whyNot: 'neither the seed nor the real-service notes (nor spec/checkout.yaml) state what an item\'s subtotal_amount holds: no documented promise for a check to guard',
     area: 'checkout',
     promise: 'vendor OrderCalculatedItem.subtotal_amount: the item amount after its item-level discounts (spec/checkout.yaml examples: amount when none); not in the seed or the notes',
     behaviour: () => eachItem((item) => {
@@ -142,6 +170,8 @@ export const FRESH_DEFECTS_B: FreshDefect[] = [
   {
     kind: 'UNIT discount: the free units are added to the cart but charged (no discount on them)',
     blind: 'checkout.arithmetic-unit-in-cart',
+    by: 'checkout.arithmetic-unit-in-cart',
+    shows: { location: 'behaviour', pointer: '/order/items/0/discount_amount' },
     area: 'checkout',
     promise: 'notes 2.1 UNIT discounts add free units (ADD_MISSING_ITEMS / ADD_NEW_ITEMS): their price comes off the item',
     behaviour: () => eachItem((item) => {
@@ -154,6 +184,8 @@ export const FRESH_DEFECTS_B: FreshDefect[] = [
   {
     kind: 'session ttl_unit ignored: every LOCK lasts ttl DAYS',
     blind: 'checkout.session-lock-expires',
+    by: 'checkout.session-lock-expires',
+    shows: { location: 'behaviour', pointer: '/valid' },
     area: 'checkout',
     promise: 'notes 4.1: session `ttl` with `ttl_unit` (DAYS, HOURS, ..., SECONDS); only `type` given → 7-day lock',
     behaviour: () => combine(
@@ -174,6 +206,8 @@ export const FRESH_DEFECTS_B: FreshDefect[] = [
   {
     kind: 'X-Rate-Limit-Retry in milliseconds instead of unix seconds',
     blind: 'rate-limit.headers-count-down',
+    by: 'rate-limit.headers-count-down',
+    shows: { location: 'header', pointer: '/x-rate-limit-retry' },
     area: 'rate-limit',
     promise: 'notes 8.3: X-Rate-Limit-Retry is the unix time of the next allowed request',
     rateLimit: 'startup',
@@ -182,6 +216,8 @@ export const FRESH_DEFECTS_B: FreshDefect[] = [
   {
     kind: 'rate-limit headers only on successful answers (none on 4xx)',
     blind: null,
+    by: 'rate-limit.headers-count-down',
+    shows: { location: 'header', pointer: '/x-rate-limit-limit', actual: 'absent' },
     area: 'rate-limit',
     promise: 'notes 8.3: the X-Rate-Limit-* headers are on every answer',
     rateLimit: 'startup',
@@ -190,6 +226,8 @@ export const FRESH_DEFECTS_B: FreshDefect[] = [
   {
     kind: 'X-Rate-Limit-Remaining reports the requests used (counting up), not the ones left',
     blind: 'rate-limit.headers-count-down',
+    by: 'rate-limit.headers-count-down',
+    shows: { location: 'header', pointer: '/x-rate-limit-remaining' },
     area: 'rate-limit',
     promise: 'notes 8.3: X-Rate-Limit-Remaining = requests remaining in the period (counts down)',
     rateLimit: 'startup',
@@ -199,6 +237,8 @@ export const FRESH_DEFECTS_B: FreshDefect[] = [
   {
     kind: 'validation rules created from a text/plain body (the content type never checked)',
     blind: null,
+    by: 'invalid.createValidationRule',
+    shows: { location: 'status', actual: 200 },
     area: 'content-type',
     promise: 'seed: requests are JSON (application/json); spec createValidationRule takes only application/json',
     faults: () => [setRequestHeader('createValidationRule', 'content-type', 'application/json')],
@@ -206,6 +246,8 @@ export const FRESH_DEFECTS_B: FreshDefect[] = [
   {
     kind: 'client promotion tiers answered as text/html',
     blind: 'lists.clientListPromotionTiers',
+    by: 'lists.clientListPromotionTiers',
+    shows: { location: 'content-type', keyword: 'contentType' },
     area: 'content-type',
     promise: 'seed: responses are JSON (application/json) unless stated otherwise',
     faults: () => [answerHeader('clientListPromotionTiers', 'content-type', 'text/html; charset=utf-8')],
@@ -214,6 +256,8 @@ export const FRESH_DEFECTS_B: FreshDefect[] = [
   {
     kind: 'copy of a campaign template without validation: name and destination_project_id not enforced',
     blind: null,
+    by: 'invalid.copyCampaignTemplate',
+    shows: { location: 'status', actual: 200 },
     area: 'invalid',
     promise: 'notes 2.7: name (req, unique), destination_project_id (req); bad input gets a 4xx and changes nothing',
     faults: () => [{ operationId: 'copyCampaignTemplate', action: 'skip-request-validation' }],
@@ -221,6 +265,8 @@ export const FRESH_DEFECTS_B: FreshDefect[] = [
   {
     kind: 'an invalid redemptions query (bad limit or result) answered 500',
     blind: 'invalid.listRedemptions',
+    by: 'invalid.listRedemptions',
+    shows: { location: 'status', actual: 500 },
     area: 'invalid',
     promise: 'spec listRedemptions 400; issue 25: never 5xx for a client\'s mistake',
     faults: () => [rewrite('listRedemptions', 400, 500)],
@@ -228,6 +274,8 @@ export const FRESH_DEFECTS_B: FreshDefect[] = [
   {
     kind: 'validation-rule assignment errors with code as a string',
     blind: 'invalid.createValidationRuleAssignment',
+    by: 'invalid.createValidationRuleAssignment',
+    shows: { pointer: '/code', keyword: 'errorFormat' },
     area: 'invalid',
     promise: 'notes 1.3 Error: code is an integer (the HTTP status)',
     faults: () => [400, 404, 409].map((s) => set('createValidationRuleAssignment', '/code', String(s), s)),

@@ -38,32 +38,38 @@ export interface Measurement {
  */
 export async function measureDefects(defects: readonly MeasurableDefect[], options: { concurrency?: number } = {}): Promise<Measurement> {
   const suite = await loadSuite()
-  const mocks = new Map<string, MockServer>()
-  const mockFor = async (rateLimit?: RateLimitSetting): Promise<MockServer> => {
-    const key = rateLimit ?? 'none'
-    if (!mocks.has(key)) mocks.set(key, await createMockServer(rateLimit ? { rateLimit } : {}))
-    return mocks.get(key)!
-  }
+  const mocks = new DefectMocks()
   try {
     const clean: Record<string, string[]> = {}
-    const cleanFailing = async (rateLimit?: RateLimitSetting): Promise<Set<string>> => {
-      const key = rateLimit ?? 'none'
-      if (!clean[key]) clean[key] = failing((await runWhole(await mockFor(rateLimit), suite, {}, options.concurrency)).report)
-      return new Set(clean[key].map((line) => line.split(':')[0]))
-    }
     const measured: DefectMeasure[] = []
     for (const defect of defects) {
-      const baseline = await cleanFailing(defect.rateLimit)
-      const mock = await mockFor(defect.rateLimit)
-      const { report, fired } = await runWhole(mock, suite, { faults: defect.faults?.(mock.credentials), behaviour: defect.behaviour?.(mock.credentials) }, options.concurrency)
+      const key = defect.rateLimit ?? 'none'
+      const mock = await mocks.for(defect.rateLimit)
+      clean[key] ??= failing((await runDefect(mock, suite, { kind: 'clean' }, { concurrency: options.concurrency })).report)
+      const baseline = new Set(clean[key].map((line) => line.split(':')[0]))
+      const { report, fired, armed } = await runDefect(mock, suite, defect, { concurrency: options.concurrency })
       const failedChecks = failing(report).filter((line) => !baseline.has(line.split(':')[0]))
-      const armed = defect.faults ? defect.faults(mock.credentials).length : undefined
       const caught = failedChecks.length > 0 && (armed === undefined || fired > 0)
       measured.push({ kind: defect.kind, caught, failedChecks, ...(armed !== undefined ? { faults: { armed, fired } } : {}) })
     }
     return { clean, defects: measured, caught: measured.filter((m) => m.caught).length }
   } finally {
-    for (const mock of mocks.values()) await mock.close()
+    await mocks.close()
+  }
+}
+
+/** One mock per rate-limit setting (the X-Rate-Limit-* headers are opt-in), started when first needed. */
+export class DefectMocks {
+  readonly #mocks = new Map<string, MockServer>()
+
+  async for(rateLimit?: RateLimitSetting): Promise<MockServer> {
+    const key = rateLimit ?? 'none'
+    if (!this.#mocks.has(key)) this.#mocks.set(key, await createMockServer(rateLimit ? { rateLimit } : {}))
+    return this.#mocks.get(key)!
+  }
+
+  async close(): Promise<void> {
+    for (const mock of this.#mocks.values()) await mock.close()
   }
 }
 
@@ -81,11 +87,16 @@ async function mintToken(mock: MockServer): Promise<string> {
   return ((await res.json()) as { access_token: string }).access_token
 }
 
-async function runWhole(mock: MockServer, suite: Suite, how: { faults?: FaultInput[]; behaviour?: Behaviour }, concurrency = 4): Promise<{ report: RunReport; fired: number }> {
+/**
+ * The suite (every check, or `only` these) against `mock` (reset first) misbehaving as `defect` says, with the
+ * credentials a user passes: the mock's keys and a bearer token. `fired`: how many of its faults fired.
+ */
+export async function runDefect(mock: MockServer, suite: Suite, defect: MeasurableDefect, options: { only?: readonly string[]; concurrency?: number } = {}): Promise<{ report: RunReport; fired: number; armed?: number }> {
   await mock.reset()
   const bearerToken = await mintToken(mock)
-  if (how.faults) await armFaults(mock.url, how.faults)
-  const wrapped = how.behaviour ? await wrapMock(mock.url, how.behaviour, suite.validator.operations) : undefined
+  const faults = defect.faults?.(mock.credentials)
+  if (faults) await armFaults(mock.url, faults)
+  const wrapped = defect.behaviour ? await wrapMock(mock.url, defect.behaviour(mock.credentials), suite.validator.operations) : undefined
   try {
     const report = await runSuite({
       baseUrl: wrapped?.url ?? mock.url,
@@ -93,11 +104,11 @@ async function runWhole(mock: MockServer, suite: Suite, how: { faults?: FaultInp
       ids: { projectId: mock.credentials.projectId },
       isMock: true,
       validator: suite.validator,
-      checks: suite.checks,
-      concurrency,
+      checks: options.only ? suite.checks.filter((c) => options.only!.includes(c.id)) : suite.checks,
+      concurrency: options.concurrency ?? 4,
     })
-    const faults = how.faults ? ((await (await fetch(`${mock.url}/_mock/faults`)).json()) as { faults: { hits: number }[] }).faults : []
-    return { report, fired: faults.filter((f) => f.hits > 0).length }
+    const armed = faults ? ((await (await fetch(`${mock.url}/_mock/faults`)).json()) as { faults: { hits: number }[] }).faults : []
+    return { report, fired: armed.filter((f) => f.hits > 0).length, ...(faults ? { armed: faults.length } : {}) }
   } finally {
     await wrapped?.close()
     await mock.reset()
