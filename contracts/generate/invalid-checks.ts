@@ -47,7 +47,9 @@ export function invalidRequestChecks(validator: ContractValidator): Check[] {
         const pathValues = pathValuesFor(ctx, op, changing)
         const fallback = { params: Object.fromEntries(Object.entries(pathValues).map(([k, v]) => [k, v[0]])), query: {} }
         // the documented request first: mutations of it are refused for what they broke, not for a prose rule
-        const base = documentedBase(validator, op, fallback.params) ?? firstValid(validator, op, validRequest(op, pathValues)) ?? fallback
+        const pool = idPoolOf(ctx)
+        const idFor = (prefix: string): string | undefined => (prefix === 'proj_' ? ctx.ids.projectId : pool.ofPrefix(prefix, changing)[0])
+        const base = documentedBase(validator, op, fallback.params, idFor) ?? firstValid(validator, op, validRequest(op, pathValues)) ?? fallback
         const chosen = pickDiverse(mutations.map((m) => m(structuredClone(base))).filter((r) => !isValid(validator, op, r)), count)
         const outcome = await tryInvalid(ctx, validator, op, chosen, auth, readBack)
         if (outcome) throw new CheckFailure(outcome.problems.map((p) => ({ ...p, location: p.location ?? 'behaviour' })), outcome.exchange)
