@@ -4,7 +4,7 @@ import { campaignBody } from './campaign-bodies.js'
 import { order, readVoucher, redeem } from './checkout-support.js'
 import { campaignPath, enc, waitUntilGenerated } from './support.js'
 
-/** Uses a coupon of the redemption-list check allows: enough for two redemptions and a margin. */
+/** Uses the redemption-list check's coupon allows: enough for two redemptions and a margin. */
 const USES = 3
 /** How long a campaign's vouchers may take to follow an update of its dates. */
 const FOLLOW_MS = 10_000
@@ -63,6 +63,7 @@ export const voucherEffectChecks: Check[] = [
     shares: { changes: ['campaign-list', 'clock'] },
     async run(ctx) {
       const { id, code } = await ownCoupon(ctx, 'dates-reach-vouchers', 1)
+      // a fresh voucher, neither published nor redeemed: no reading of the real service keeps its old dates
       const dates = { start_date: '2020-01-01T00:00:00.000Z', expiration_date: '2099-12-31T23:59:59.000Z' }
       await ctx.call({ operationId: 'updateCampaign', method: 'PUT', path: campaignPath(id), body: dates }, { status: 200 })
       const same = (v: unknown, value: string): boolean => typeof v === 'string' && Date.parse(v) === Date.parse(value)
