@@ -65,11 +65,16 @@ describe('a check prepared ahead, in a run', () => {
     },
   }
 
-  it.each([[2, 'before'], [1, 'after']])('--concurrency %i: the preparation is sent %s the check starts, belongs to it and shows in its failure', async (concurrency, when) => {
+  // The plan of this one check is 15 requests (11 of them the run's own: probe, discovery, sweep): below that limit the run may stop early.
+  it.each([
+    ['--concurrency 2', 2, 2000, 'before'],
+    ['one at a time', 1, 2000, 'after'],
+    ['--concurrency 2 with a --max-requests below the plan', 2, 14, 'after'],
+  ])('%s: the preparation is sent %s the check starts, belongs to it and shows in its failure', async (_how, concurrency, maxRequests, when) => {
     const { appId, appToken } = t.mock.credentials
     const events: string[] = []
     const report = await runSuite({
-      baseUrl: t.mock.url, credentials: { appId, appToken }, isMock: true, validator: t.suite.validator, checks: [prepared], concurrency,
+      baseUrl: t.mock.url, credentials: { appId, appToken }, isMock: true, validator: t.suite.validator, checks: [prepared], concurrency, maxRequests,
       onCheckStart: (c) => void events.push(`start ${c.id}`),
       onCheckExchange: (id, ex) => void events.push(`${id} ${ex.operationId}`),
     })
