@@ -16,16 +16,19 @@ export async function discoverIds(client: HttpClient, checks: readonly Check[], 
   const needed = new Set<FixtureId>(checks.flatMap((c) => [...(c.needs ?? []), ...(c.uses ?? [])]))
   const ids: KnownIds = { ...given }
   const want = (id: FixtureId): boolean => needed.has(id) && !ids[id]
+  // The mock's state dump is large (the mock's thread spends a quarter second on it): read once for both uses.
+  let dump: ReturnType<typeof mockState> | undefined
+  const state = (): ReturnType<typeof mockState> => (dump ??= mockState(client, ids))
   // Discovery never fails the run; the checks that needed the id say why they were skipped.
   try {
-    if (isMock && [...needed].some((id) => !ids[id])) Object.assign(ids, stripUndefined(await fromMockState(client, ids)), stripUndefined(given))
+    if (isMock && [...needed].some((id) => !ids[id])) Object.assign(ids, stripUndefined(await fromMockState(state, ids)), stripUndefined(given))
   } catch {
     return ids
   }
   // Independent look-ups, side by side: the checks that need them wait for all of them.
   await Promise.allSettled([
     want('referralCampaignId') || (needed.has('referralMemberId') && !ids.referralMemberId) ? discoverReferral(client, ids, unavailable) : undefined,
-    isMock && (want('loyaltyCardCode') || want('loyaltyRewardId')) ? discoverLoyaltyCard(client, ids) : undefined,
+    isMock && (want('loyaltyCardCode') || want('loyaltyRewardId')) ? discoverLoyaltyCard(client, ids, state) : undefined,
     want('giftCampaignId') ? discoverGiftCampaign(client, ids) : undefined,
   ])
   return ids
@@ -77,8 +80,8 @@ async function campaignOfCode(client: HttpClient, code: string): Promise<string 
 }
 
 /** On the mock: the card of the loyalty campaign a reward is assigned to, with the most points. */
-async function discoverLoyaltyCard(client: HttpClient, ids: KnownIds): Promise<void> {
-  const state = await mockState(client, ids)
+async function discoverLoyaltyCard(client: HttpClient, ids: KnownIds, dump: () => ReturnType<typeof mockState>): Promise<void> {
+  const state = await dump()
   const project = (state.response.body?.projects ?? []).find((p: any) => p.id === ids.projectId) ?? state.response.body?.projects?.[0]
   // The last assignment: the rewards check updates the first one (a different reward keeps them apart).
   const assignment = [...(project?.reward_assignments ?? [])].reverse().find((a: any) => typeof a?.related_object_id === 'string')
@@ -102,8 +105,8 @@ async function findCampaign(client: HttpClient, campaignType: string): Promise<s
   return (done.find((c) => !String(c.name).startsWith('pk-')) ?? done[0])?.id
 }
 
-async function fromMockState(client: HttpClient, ids: KnownIds): Promise<KnownIds> {
-  const res = await mockState(client, ids)
+async function fromMockState(dump: () => ReturnType<typeof mockState>, ids: KnownIds): Promise<KnownIds> {
+  const res = await dump()
   if (res.response.status !== 200) return {}
   return readMockState(res.response.body, ids)
 }
