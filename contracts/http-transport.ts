@@ -1,7 +1,7 @@
 import http from 'node:http'
 import https from 'node:https'
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib'
-import { Agent, type Dispatcher } from 'undici'
+import type { Agent, Dispatcher } from 'undici'
 
 export interface TransportRequest {
   method: string
@@ -26,11 +26,6 @@ export class TransportTimeout extends Error {
   override readonly name = 'TimeoutError'
 }
 
-/**
- * HTTP/1.1 over node:http with keep-alive agents of its own. The suite's requests are small and many; global
- * fetch (undici) costs about three times the CPU per request and its module load, which is what a contract run
- * against a nearby target spends its time on. Redirects are not followed (a 3xx is an answer to check).
- */
 /** A request that failed on a reused keep-alive socket before any answer. */
 class StaleSocket extends Error {
   constructor() {
@@ -62,12 +57,19 @@ interface Answered {
   body: Buffer
 }
 
+/**
+ * The project's one HTTP client. `send` (the suite's requests: small and many) is HTTP/1.1 over node:http with
+ * keep-alive agents of its own; global fetch costs about three times the CPU per request and its module load,
+ * which is what a contract run against a nearby target spends its time on. Redirects are not followed (a 3xx is
+ * an answer to check).
+ */
 export class Transport {
   readonly #agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) }
   // `exchange` (a proxy forwarding every request of its clients) goes through undici's dispatcher: per exchange it
   // costs about half the CPU of a node:http ClientRequest (no OutgoingMessage, no header object, no stream per
-  // answer), which is most of what a recording proxy spends (bench: record). Lazily made: the suite never needs it.
-  #raw: Agent | undefined
+  // answer), which is most of what a recording proxy spends (bench: record). Loaded on the first exchange: its
+  // module takes 150-300 ms to load here, which a contract run (it never calls exchange) must not pay.
+  #raw: Promise<Agent> | undefined
 
   /** `observe` sees every completed exchange of `send` (`promokit contract --record` writes them to a HAR file). */
   constructor(private readonly observe?: TransportObserver) {}
@@ -89,9 +91,9 @@ export class Transport {
     return this.#retried(() => this.#dispatch(request, timeoutMs))
   }
 
-  #dispatch(request: RawRequest, timeoutMs: number): Promise<RawAnswer> {
+  async #dispatch(request: RawRequest, timeoutMs: number): Promise<RawAnswer> {
     const url = new URL(request.url)
-    const raw = (this.#raw ??= new Agent({ connect: { timeout: timeoutMs } }))
+    const raw = await (this.#raw ??= import('undici').then(({ Agent }) => new Agent({ connect: { timeout: timeoutMs } })))
     return new Promise((resolve, reject) => {
       let answer: RawAnswer | undefined
       let chunks: Buffer[] = []
@@ -171,7 +173,7 @@ export class Transport {
   close(): void {
     this.#agents.http.destroy()
     this.#agents.https.destroy()
-    void this.#raw?.destroy()
+    void this.#raw?.then((agent) => agent.destroy())
   }
 }
 
