@@ -1,5 +1,5 @@
 import type { FaultInput } from '../../../mock/control/faults.js'
-import { dropQuery, dropRequestBody, rewrite, set, setQuery, setRequestHeader, status } from './defect-faults.js'
+import { dropQuery, dropRequestBody, move, rewrite, set, setQuery, setRequestHeader, status } from './defect-faults.js'
 
 /** Keys the defects need to act as a broken deployment would (accepting one set of keys for another). */
 export interface DefectKeys {
@@ -36,6 +36,8 @@ export const SPEC_DERIVED_DEFECTS: PinnedDefect[] = [
   { kind: 'a documented filter ignored', by: 'lists.listVouchers', where: '/vouchers', faults: () => [dropQuery('listVouchers', 'campaign_id')] },
   { kind: 'total counts the page, not the list', by: 'lists.listVouchers', where: '/total', faults: () => [set('listVouchers', '/total', 1)] },
   { kind: 'a documented order ignored', by: 'lists.listCampaigns', where: 'order', faults: () => [setQuery('listCampaigns', 'order', 'created_at')] },
+  // an enum field need only keep equal values together (its rank is not documented): one voucher out of its group does not
+  { kind: 'order=type with a voucher out of its type\'s group', by: 'lists.listVouchers', where: 'order=type', faults: () => [{ ...move('listVouchers', '/vouchers/0', '/vouchers/-'), match: { query: { order: 'type' } } }] },
   { kind: '500 for an invalid body', by: 'invalid.createCategory', where: 'status', faults: () => [rewrite('createCategory', 400, 500)] },
   { kind: 'a body sent as text/plain accepted as JSON', by: 'invalid.createCategory', where: 'status', faults: () => [setRequestHeader('createCategory', 'content-type', 'application/json')] },
 

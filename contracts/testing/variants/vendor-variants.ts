@@ -1,13 +1,39 @@
 import type { FaultInput } from '../../../mock/control/faults.js'
 import { move, set } from './defect-faults.js'
+import { errorAnswer, onRequest, onResponse } from './rewrites.js'
 import type { Variant } from './variants.js'
+import type { Behaviour } from './wrap-mock.js'
 
 /** A list the mock answers under `from` answered under `key`: the array moved and `data_ref` naming it. */
 const listUnder = (ops: readonly string[], from: string, key: string): FaultInput[] => ops.flatMap((op) => [move(op, `/${from}`, `/${key}`), set(op, '/data_ref', key)])
 
+/** List Campaigns with limit above 100: "returns an error", status and key not given (seed Errors; notes §2.2, §6). */
+const limitRefused422: Behaviour = onResponse('listCampaigns', (res, req) => {
+  if (Number(req.url.searchParams.get('limit')) <= 100) return undefined
+  return errorAnswer(422, undefined, 'limit must be at most 100')
+}, 400)
+
+/** A bearer token lacking the operation's scope refused with 403 (RFC 6750 insufficient_scope; the notes give no status). */
+const scopeRefused403: Behaviour = onResponse('*', (res) => {
+  const why = `${res.body?.message ?? ''} ${res.body?.details ?? ''}`
+  return /scope .* does not allow/.test(why) ? errorAnswer(403, 'missing_required_permission', 'Missing required permission') : undefined
+}, 401)
+
+/** GET /v1/vouchers/{code} served for codes only: the seed and the notes name no read by voucher id. */
+const vouchersByCodeOnly: Behaviour = onRequest('getVoucher', (req) => (/^v_/.test(req.params.code ?? '') ? errorAnswer(404, 'not_found', `Cannot find voucher with code ${req.params.code}`) : undefined))
+
+/** Enum fields sorted by their declared rank (as a database sorts an enum column), not alphabetically: voucher types in the vendor's enum order. */
+const VOUCHER_TYPE_RANK = ['GIFT_VOUCHER', 'DISCOUNT_VOUCHER', 'LOYALTY_CARD']
+const vouchersByTypeRank: Behaviour = onResponse('listVouchers', (res, req) => {
+  const order = req.url.searchParams.get('order')
+  if (order !== 'type' && order !== '-type') return
+  const sign = order === 'type' ? 1 : -1
+  res.body.vouchers = [...res.body.vouchers].sort((a: any, b: any) => sign * (VOUCHER_TYPE_RANK.indexOf(a.type) - VOUCHER_TYPE_RANK.indexOf(b.type)))
+}, 200)
+
 /**
- * Behaviours the real service's documentation shows where the suite used to raise false alarms (issue 25): the
- * suite must pass each with 0 failures.
+ * Behaviours the real service's documentation shows (or leaves open) where the suite used to raise false alarms
+ * (issue 25): the suite must pass each with 0 failures, skipping nothing it runs against the plain mock.
  */
 export const VENDOR_VARIANTS: Variant[] = [
   {
@@ -29,5 +55,28 @@ export const VENDOR_VARIANTS: Variant[] = [
     kind: 'metadata-schema lists under schemas',
     source: 'real service: /v1/metadata-schemas data_ref enum ["schemas"] (notes §8.6)',
     faults: listUnder(['listProjectMetadataSchemas'], 'data', 'schemas'),
+  },
+  {
+    kind: 'limit above 100 refused with 422 and no key',
+    source: 'seed Errors: "returns an error", status and key not shown; notes §2.2/§6: still not stated',
+    behaviour: limitRefused422,
+    follows: ['list.limit-over-100-400', 'limit 101: 422 without key'],
+  },
+  {
+    kind: 'a token without the operation\'s scope refused with 403',
+    source: 'notes §1.2 give no status for a missing scope; RFC 6750 §3.1 insufficient_scope is 403; notes §8.5 key missing_required_permission',
+    behaviour: scopeRefused403,
+    follows: ['auth.bearer-scopes', 'a token without the scope: 403'],
+  },
+  {
+    kind: 'vouchers read by code only (404 for a voucher id)',
+    source: 'seed: no Get Voucher; notes §8.2: GET /v1/vouchers/{code}',
+    behaviour: vouchersByCodeOnly,
+    follows: ['vouchers.generated-codes', 'voucher read by its id: 404'],
+  },
+  {
+    kind: 'voucher types sorted by their enum rank, not alphabetically',
+    source: 'notes §3.7 voucher_type enum GIFT_VOUCHER, DISCOUNT_VOUCHER, LOYALTY_CARD; no collation or rank documented for order=type',
+    behaviour: vouchersByTypeRank,
   },
 ]
