@@ -1,13 +1,14 @@
 import fc, { type Arbitrary } from 'fast-check'
 import type { OperationInfo } from '../../src/spec/operations.js'
 import type { ContractValidator } from '../../src/validation/validator.js'
-import type { Check, CheckContext, ProblemInput } from '../check.js'
+import type { Check, CheckContext, ProblemInput, SharedUse } from '../check.js'
 import { checkResponse } from '../expect-response.js'
 import { CheckFailure } from '../failures.js'
 import type { AuthMode, Exchange } from '../http-client.js'
 import { authFor } from '../operation-auth.js'
 import type { Problem } from '../types.js'
 import { fixturesOf, harvestExchange, idPoolOf } from './id-pool.js'
+import { sharesOf } from './shares.js'
 import { readBackOf, sameState, snapshot } from './read-back.js'
 import { invalidRequest, isValid, toRequestSpec, validRequest, type GeneratedRequest } from './requests.js'
 import { runProperty, type PropertyFailure } from './run-property.js'
@@ -45,7 +46,7 @@ export function operationChecks(validator: ContractValidator, options: GenerateO
       readOnly: !changing,
       requests: runs * (readBack ? 3 : 1) + (index === 0 ? 12 : 0),
       value: 1,
-      shares: changing ? { reads: ['target', 'campaign-list'], changes: ['target', 'campaign-list'] } : { reads: ['target'] },
+      shares: generatedShares(op, changing, readBack),
       async run(ctx) {
         const auth = authFor(op, ctx.client.credentials)
         if (!auth) return ctx.skip(`no credentials for ${op.operationId}'s schemes (${op.security.map((s) => Object.keys(s).join('+')).join(' or ')}); pass them`)
@@ -67,6 +68,19 @@ export function operationChecks(validator: ContractValidator, options: GenerateO
       },
     }
   })
+}
+
+/**
+ * What a generated check shares under `--concurrency`. A valid read is judged by its own answer alone (schema,
+ * documented status), whatever other checks change meanwhile: it shares nothing. A changing operation is only
+ * sent broken requests, judged like the fixed invalid checks (its read-back must not see others' changes), and
+ * when it names the run's own campaigns (made and deleted by the stateful sequences) it must not run beside them.
+ */
+function generatedShares(op: OperationInfo, changing: boolean, readBack: OperationInfo | undefined): SharedUse {
+  if (!changing) return {}
+  const shares = sharesOf(op, true, readBack)
+  if (!op.pathParamNames.includes('campaignId')) return shares
+  return { ...shares, reads: [...new Set([...(shares.reads ?? []), 'campaign-list'])] }
 }
 
 /** The keys of a refusal for the request's form (schema), not a business rule the spec states in prose. */
