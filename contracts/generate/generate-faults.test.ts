@@ -48,6 +48,23 @@ describe('--generate finds an injected fault, shrinks it and says how to replay 
   })
 })
 
+describe('stateful sequences follow the links of the answers (issue 25 section 2)', () => {
+  it('a tier read by the id its create answer gave answering another tier: found, the sequence shrunk and printed with the seed', async () => {
+    const result = await runOne('stateful-campaigns', { count: 1000, seed: 5 }, [{ operationId: 'getPromotionTier', action: 'set', pointer: '/id', value: 'promo_pkSomeOtherTier0', whenStatus: 200 }])
+    expect(result.status).toBe('failed')
+    const [problem] = result.failure!.problems
+    expect(problem).toMatchObject({ location: 'behaviour', pointer: '/id' })
+    // Shrunk to the two commands that show it: create, then read a tier of it.
+    expect(problem.message).toMatch(/smallest failing sequence after \d+ shrink\(s\): create\([^)]*\),readTier\(#\d, tier \d\); seed 5; replay: /)
+    expect(result.failure!.curl).toMatch(/^curl -X GET '?\S*\/v1\/promotions\/tiers\/promo_/)
+  })
+
+  it('finds nothing on the clean mock', async () => {
+    const result = await runOne('stateful-campaigns', { count: 1000, seed: 5 }, [])
+    expect(result.status).toBe('passed')
+  })
+})
+
 describe('--generate under --budget', () => {
   it('scales the cases per operation down so every operation still runs within the budget', () => {
     const select = (checks: ReturnType<typeof generatedChecks>) => planChecks(checks, {})
