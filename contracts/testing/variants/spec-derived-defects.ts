@@ -1,5 +1,5 @@
 import type { FaultInput } from '../../../mock/control/faults.js'
-import { dropQuery, dropRequestBody, move, rewrite, set, setQuery, setRequestHeader, status } from './defect-faults.js'
+import { dropQuery, dropRequestBody, dropRequestHeader, move, rewrite, set, setQuery, setRequestHeader, status } from './defect-faults.js'
 
 /** Keys the defects need to act as a broken deployment would (accepting one set of keys for another). */
 export interface DefectKeys {
@@ -31,6 +31,8 @@ export const SPEC_DERIVED_DEFECTS: PinnedDefect[] = [
   { kind: 'client-side keys open a /v1 operation', by: 'auth.foreign-keys', where: 'status', faults: servedAnyway('listCategories') },
   { kind: 'management keys open a /v1 operation', by: 'auth.foreign-keys', where: 'status', faults: servedAnyway('listVouchers') },
   { kind: 'a bearer token without the operation\'s scope accepted', by: 'auth.bearer-scopes', where: 'status', faults: servedAnyway('listCategories') },
+  // a resource scope alone may be refused (every listed scope required), a token with every scope may not
+  { kind: 'bearer tokens refused on one operation whatever their scopes', by: 'auth.bearer-scopes', where: 'status', faults: () => [dropRequestHeader('listCategories', 'authorization')] },
   { kind: 'limit ignored', by: 'lists.listVouchers', where: '/total', faults: () => [dropQuery('listVouchers', 'limit')] },
   { kind: 'page ignored: page 2 repeats page 1', by: 'lists.listVouchers', where: '/vouchers', faults: () => [dropQuery('listVouchers', 'page')] },
   { kind: 'a documented filter ignored', by: 'lists.listVouchers', where: '/vouchers', faults: () => [dropQuery('listVouchers', 'campaign_id')] },

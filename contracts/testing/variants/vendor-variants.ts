@@ -1,6 +1,6 @@
 import type { FaultInput } from '../../../mock/control/faults.js'
 import { move, set } from './defect-faults.js'
-import { errorAnswer, onRequest, onResponse } from './rewrites.js'
+import { combine, errorAnswer, onRequest, onResponse } from './rewrites.js'
 import type { Variant } from './variants.js'
 import type { Behaviour } from './wrap-mock.js'
 
@@ -18,6 +18,21 @@ const scopeRefused403: Behaviour = onResponse('*', (res) => {
   const why = `${res.body?.message ?? ''} ${res.body?.details ?? ''}`
   return /scope .* does not allow/.test(why) ? errorAnswer(403, 'missing_required_permission', 'Missing required permission') : undefined
 }, 401)
+
+/**
+ * Every scope an operation lists required at once (the OpenAPI reading of the real service's single requirement
+ * `X-App-Id + X-App-Token + X-Voucherify-OAuth[api, <resource>]`, notes §1.2): a bearer token without `api` is
+ * refused on the server-side API. The wrapper remembers the scopes of the tokens it saw issued.
+ */
+const allScopesRequired: Behaviour = combine(
+  onResponse('createOAuthToken', (res, _req, ctx) => void ctx.state.set(`token:${res.body?.access_token}`, String(res.body?.scope ?? '').split(/\s+/)), 200),
+  onRequest('*', (req, ctx) => {
+    const bearer = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1]
+    const scopes: string[] | undefined = bearer ? ctx.state.get(`token:${bearer}`) : undefined
+    if (!scopes || !req.url.pathname.startsWith('/v1/') || req.url.pathname.startsWith('/v1/oauth/') || scopes.includes('api')) return undefined
+    return errorAnswer(401, 'unauthorized', 'Unauthorized')
+  }),
+)
 
 /** GET /v1/vouchers/{code} served for codes only: the seed and the notes name no read by voucher id. */
 const vouchersByCodeOnly: Behaviour = onRequest('getVoucher', (req) => (/^v_/.test(req.params.code ?? '') ? errorAnswer(404, 'not_found', `Cannot find voucher with code ${req.params.code}`) : undefined))
@@ -67,6 +82,12 @@ export const VENDOR_VARIANTS: Variant[] = [
     source: 'notes §1.2 give no status for a missing scope; RFC 6750 §3.1 insufficient_scope is 403; notes §8.5 key missing_required_permission',
     behaviour: scopeRefused403,
     follows: ['auth.bearer-scopes', 'a token without the scope: 403'],
+  },
+  {
+    kind: 'a bearer token needs every scope the operation lists (api and its resource scope)',
+    source: 'notes §1.2: one requirement lists app keys and X-Voucherify-OAuth[api, <resource>] (OpenAPI reading: all at once)',
+    behaviour: allScopesRequired,
+    follows: ['auth.bearer-scopes', 'every listed scope required'],
   },
   {
     kind: 'vouchers read by code only (404 for a voucher id)',
