@@ -16,6 +16,7 @@ import { onStopSignals, parseDuration, throttled, throwUnlessGreen } from './run
 import { checkRunPrefix, removeLeftovers } from './cleanup-command.js'
 import { HttpClient } from './http-client.js'
 import { generatedWithin } from './generate/index.js'
+import { stillRunning } from './still-running.js'
 import { fail, toRegExp, writeOutput } from './command-support.js'
 import { prepareTarget, startReaching } from './prepare-target.js'
 import { ProfileError, withProfile } from './profiles.js'
@@ -212,18 +213,23 @@ async function runContractCommand(flags: ContractFlags, io: CommandIo): Promise<
     if (generated) io.stdout.write(`Generating about ${generated.count} requests from the spec${generated.count < flags.generate! ? ` (--generate ${flags.generate} scaled to fit --budget ${flags.budget})` : ''}, seed ${seed}\n`)
     io.stdout.write(`Running the contract suite against ${baseUrl}${isMock ? ' (promokit mock: async waits advance its clock)' : ''}${flags.readOnly ? ' — read-only' : ''}\n`)
     const runId = newRunId()
+    const progress = stillRunning((line) => io.stdout.write(`${line}\n`))
     report = await runSuite({
       baseUrl, credentials, isMock, ids, validator: suite.validator, checks, readOnly: flags.readOnly, grep, runId,
       budget: flags.budget, concurrency: flags.concurrency, rateLimitWaitMs: flags.rateLimitWait,
-      onCheckStart: (_check, index, total) => {
+      onCheckStart: (check, index, total) => {
         if (index === 0) io.stdout.write(`${total} checks; resources created are named pk-${runId}-… and deleted at the end\n`)
+        progress.started(check.id)
       },
       timeoutMs: flags.timeout, pollTimeoutMs: flags.pollTimeout, maxRequests: flags.maxRequests, sentBefore: target.sentBefore, signal: abort.signal, deadlineAt,
       onProgress: (line) => io.stdout.write(`${line}\n`),
       onPartialReport: flags.reporter.length ? (soFar) => writeSoFar(soFar, soFar.inProgress === 'cleanup') : undefined,
-      onCheckEnd: (result, index, total) => io.stdout.write(checkLine(result, index, total)),
+      onCheckEnd: (result, index, total) => {
+        progress.ended(result.id)
+        io.stdout.write(checkLine(result, index, total))
+      },
       transport: recording?.transport,
-    }).catch((error: unknown) => (error instanceof TargetUnusable ? fail(error.message) : Promise.reject(error)))
+    }).catch((error: unknown) => (error instanceof TargetUnusable ? fail(error.message) : Promise.reject(error))).finally(() => progress.stop())
   } finally {
     stopSignals()
     await target.close()
