@@ -78,9 +78,9 @@ export function operationChecks(validator: ContractValidator, options: GenerateO
  */
 function generatedShares(op: OperationInfo, changing: boolean, readBack: OperationInfo | undefined): SharedUse {
   if (!changing) return {}
-  const shares = sharesOf(op, true, readBack)
-  if (!op.pathParamNames.includes('campaignId')) return shares
-  return { ...shares, reads: [...new Set([...(shares.reads ?? []), 'campaign-list'])] }
+  // Unlike invalid.<op>, it creates no campaign to aim at: it changes nothing on a target that refuses as it must.
+  const reads = [...(sharesOf(op, true, readBack).reads ?? []), ...(op.pathParamNames.includes('campaignId') ? ['campaign-list'] : [])]
+  return { reads: [...new Set(reads)], changes: [] }
 }
 
 /** The keys of a refusal for the request's form (schema), not a business rule the spec states in prose. */
