@@ -3,6 +3,7 @@ import type { Exchange } from '../http-client.js'
 import type { SuiteOperation } from '../suite-validator.js'
 import { checkResponse } from '../expect-response.js'
 import { probe } from './auth.js'
+import { bearerAuth, type HeaderAuth } from './bearer-auth.js'
 import { schemesOf as schemes } from '../operation-auth.js'
 import { mapConcurrent } from '../schedule.js'
 
@@ -20,10 +21,10 @@ const ownScopes = (op: SuiteOperation): string[] => oauthScopes(op).filter((s) =
  * A placeholder request for the operation: placeholder ids, and a body no operation accepts (an array), so a
  * token that gets through creates nothing; only credentials decide a 401.
  */
-function scopeProbe(op: SuiteOperation, token: string) {
+function scopeProbe(op: SuiteOperation, token: string | HeaderAuth) {
   const path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => `pk-scope-probe-${name}`)
   const body = ['POST', 'PUT', 'PATCH'].includes(op.method.toUpperCase()) ? ['pk-scope-probe'] : undefined
-  return { operationId: op.operationId, method: op.method, path, body, auth: { headers: { Authorization: `Bearer ${token}` } } }
+  return { operationId: op.operationId, method: op.method, path, body, auth: typeof token === 'string' ? { headers: { Authorization: `Bearer ${token}` } } : token }
 }
 
 async function issue(ctx: CheckContext, scope: string): Promise<string> {
@@ -118,7 +119,8 @@ function bearerScopes(operations: readonly SuiteOperation[]): Check {
         // The real service lists `api` and the resource scope in one requirement (notes §1.2), which OpenAPI reads as
         // both required: a target refusing the resource scope alone may still take a token with every listed scope.
         every ??= issue(ctx, everyScope.join(' '))
-        const withEvery = await ctx.client.send(scopeProbe(op, await every))
+        // ... and the app keys with it, where the target wants all at once (bearerAuth).
+        const { exchange: withEvery } = await bearerAuth(ctx, await every, (auth) => scopeProbe(op, auth), (ex) => !refusedFor(ex.response.status))
         if (!refusedFor(withEvery.response.status)) return ctx.follows('a resource scope alone refused: every listed scope required (OpenAPI reading)')
         problems.push({ exchange: withEvery, message: `${op.operationId}: a token with its scope ${ownScopes(op).join('/')} (and with every scope it lists: ${oauthScopes(op).join(' ')}) must not be refused for its credentials` })
       }

@@ -34,6 +34,20 @@ const allScopesRequired: Behaviour = combine(
   }),
 )
 
+/**
+ * A bearer token taken only together with the app keys (notes §1.2: the master form lists X-App-Id, X-App-Token
+ * and X-Voucherify-OAuth in one requirement): a token alone is refused; with the keys, the keys must be right
+ * and the token is what decides (the wrapper checks the keys, then lets the mock judge the token alone).
+ */
+const bearerWithAppKeys: Behaviour = onRequest('*', async (req, ctx) => {
+  if (!req.url.pathname.startsWith('/v1/') || req.url.pathname.startsWith('/v1/oauth/') || !/^Bearer\s/i.test(req.headers.authorization ?? '')) return undefined
+  const keys = { 'x-app-id': req.headers['x-app-id'] ?? '', 'x-app-token': req.headers['x-app-token'] ?? '' }
+  if (!keys['x-app-id'] || !keys['x-app-token'] || (await ctx.forward('GET', '/v1/campaigns?limit=1', undefined, keys)).status !== 200) return errorAnswer(401, 'unauthorized', 'Unauthorized')
+  delete req.headers['x-app-id']
+  delete req.headers['x-app-token']
+  return undefined
+})
+
 /** GET /v1/vouchers/{code} served for codes only: the seed and the notes name no read by voucher id. */
 const vouchersByCodeOnly: Behaviour = onRequest('getVoucher', (req) => (/^v_/.test(req.params.code ?? '') ? errorAnswer(404, 'not_found', `Cannot find voucher with code ${req.params.code}`) : undefined))
 
@@ -88,6 +102,12 @@ export const VENDOR_VARIANTS: Variant[] = [
     source: 'notes §1.2: one requirement lists app keys and X-Voucherify-OAuth[api, <resource>] (OpenAPI reading: all at once)',
     behaviour: allScopesRequired,
     follows: ['auth.bearer-scopes', 'every listed scope required'],
+  },
+  {
+    kind: 'a bearer token taken only with the app keys, all at once',
+    source: 'notes §1.2: the master form lists X-App-Id + X-App-Token + X-Voucherify-OAuth in one requirement (the seed: an alternative)',
+    behaviour: bearerWithAppKeys,
+    follows: ['oauth.token-and-bearer', 'bearer token with the app keys'],
   },
   {
     kind: 'vouchers read by code only (404 for a voucher id)',
