@@ -85,3 +85,11 @@ function dedupe(problems: Problem[]): Problem[] {
     return true
   })
 }
+
+/**
+ * A 401's key: every example of the real service is `unauthorized`, but its Error schema requires only `code` and
+ * `message` (real-service-notes 8.6), so a 401 without a key is refused just as well; another key is not.
+ */
+export function isUnauthorizedKey(key: unknown): boolean {
+  return key === undefined || key === 'unauthorized'
+}

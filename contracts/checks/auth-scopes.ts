@@ -1,7 +1,7 @@
 import type { Check, CheckContext } from '../check.js'
 import type { Exchange } from '../http-client.js'
 import type { SuiteOperation } from '../suite-validator.js'
-import { checkResponse } from '../expect-response.js'
+import { checkResponse, isUnauthorizedKey } from '../expect-response.js'
 import { probe } from './auth.js'
 import { bearerAuth, type HeaderAuth } from './bearer-auth.js'
 import { schemesOf as schemes } from '../operation-auth.js'
@@ -69,7 +69,7 @@ function foreignKeys(operations: readonly SuiteOperation[]): Check {
         // The auth checks' own probe (a form where the operation takes one), with a JSON body nothing accepts.
         const spec = probe(ctx, op, auth)
         const res = await ctx.client.send(spec.body === undefined ? spec : { ...spec, body: ['pk-auth-probe'] })
-        if (res.response.status !== 401 || res.response.body?.key !== 'unauthorized' || checkResponse(ctx.validator, res, { status: 401 }).length > 0) {
+        if (res.response.status !== 401 || !isUnauthorizedKey(res.response.body?.key) || checkResponse(ctx.validator, res, { status: 401 }).length > 0) {
           problems.push({ exchange: res, message: `${op.operationId}: ${auth === 'management' ? 'management keys' : 'client-side keys'} must be refused with 401 unauthorized (the operation does not take them)` })
         }
       })
@@ -135,7 +135,7 @@ function bearerScopes(operations: readonly SuiteOperation[]): Check {
  */
 function scopeRefusal(ctx: CheckContext, res: Exchange): boolean {
   const { status, body } = res.response
-  if (status === 401) return body?.key === 'unauthorized' && checkResponse(ctx.validator, res, { status: 401 }).length === 0
+  if (status === 401) return isUnauthorizedKey(body?.key) && checkResponse(ctx.validator, res, { status: 401 }).length === 0
   if (status !== 403) return false
   ctx.follows('a token without the scope: 403')
   return body?.code === 403 && typeof body?.message === 'string' && (body.key === undefined || (typeof body.key === 'string' && body.key !== ''))

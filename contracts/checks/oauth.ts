@@ -1,4 +1,5 @@
 import type { Check, CheckContext } from '../check.js'
+import { isUnauthorizedKey } from '../expect-response.js'
 import type { RequestSpec } from '../http-client.js'
 import { bearerAuth, type HeaderAuth } from './bearer-auth.js'
 
@@ -25,7 +26,7 @@ async function expectRefused(ctx: CheckContext, auth: HeaderAuth, why: string): 
   const res = await ctx.client.send({ operationId: 'listCampaigns', method: 'GET', path: '/v1/campaigns', query: { limit: 1 }, auth })
   if (res.response.status === 200) ctx.fail({ location: 'status', pointer: '', message: `${why} must be refused with 401`, expected: 401, actual: 200 }, res)
   ctx.expectResponse(res, { status: 401 })
-  ctx.expectField(res, '/key', 'unauthorized')
+  ctx.expectThat(res, '/key', isUnauthorizedKey, 'unauthorized')
 }
 
 export const oauthChecks: Check[] = [

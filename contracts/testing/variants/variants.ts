@@ -125,6 +125,7 @@ export const VARIANTS: Variant[] = [
     source: 'real 1.3, 8.6',
     faults: [drop('createCategory', '/key', 400), drop('listVouchers', '/key', 400)],
   },
+  { kind: '401 bodies without key', source: 'real 8.6: a check may require code and message, and accept key', faults: [drop(undefined, '/key', 401)] },
   {
     kind: 'management errors without key',
     source: 'real 1.3',
