@@ -41,6 +41,8 @@ export interface Matrix {
   version: 1
   generatedAt: string
   targets: { name: string; date: string; baseUrl: string; passed: number; failed: number; file: string }[]
+  /** The replay reports read, newest first: a row's agreement comes from the newest that sent its operation. */
+  replays: { file: string; har: string; against: string; date: string; exchanges: number; differences: number }[]
   /** The badge's figure: operations passing on the most recent deployment (the mock when no deployment was checked). */
   conformance: { target: string; date: string; passing: number; total: number } | null
   operations: MatrixRow[]
@@ -73,7 +75,7 @@ export function buildMatrix(input: MatrixInput): Matrix {
       ...input.runs.baselines.flatMap(({ entries }) => entries.filter((e) => checksOf.get(e.check)?.operationIds.includes(op.operationId))
         .map((e): Deviation => ({ kind: 'baseline', text: e.reason, check: e.check, owner: e.owner, expires: e.expires }))),
       ...input.choices.filter((c) => c.operationIds.includes(op.operationId)).map((c): Deviation => ({ kind: 'choice', text: c.choice, doc: c.doc })),
-      ...latest.flatMap(({ name, report }) => [...new Set(report.results.filter((r) => r.operationIds.includes(op.operationId)).flatMap((r) => r.follows ?? []))]
+      ...latest.flatMap(({ name, report }) => [...new Set(report.results.flatMap((r) => (r.follows ?? []).filter((text) => seenOn(r, text, op.operationId))))]
         .map((text): Deviation => ({ kind: 'follows', text, target: name }))),
     ]
     const row: MatrixRow = {
@@ -84,7 +86,7 @@ export function buildMatrix(input: MatrixInput): Matrix {
       servedByMock: input.servedByMock.has(op.operationId),
       checks: { positive: mine.filter((c) => !NEGATIVE.test(c.id)).map((c) => c.id), negative: mine.filter((c) => NEGATIVE.test(c.id)).map((c) => c.id) },
       targets,
-      replay: replay && agreement ? { against: replay.report.target.kind === 'mock' ? 'mock' : targetName(replay.report.target.baseUrl, false), date: replay.report.startedAt.slice(0, 10), exchanges: agreement.exchanges, agreeing: agreement.agreeing, agreement: agreement.agreement } : null,
+      replay: replay && agreement ? { against: replayTarget(replay.report), date: replay.report.startedAt.slice(0, 10), ...pick(agreement) } : null,
       deviations,
       sdk: { js: input.sdk.js[op.operationId] ?? [], python: input.sdk.python[op.operationId] ?? [] },
     }
@@ -97,6 +99,7 @@ export function buildMatrix(input: MatrixInput): Matrix {
     version: 1,
     generatedAt: (input.now ?? new Date()).toISOString(),
     targets: latest.map(({ name, report, file }) => ({ name, date: report.startedAt.slice(0, 10), baseUrl: report.target.baseUrl, passed: report.summary.passed, failed: report.summary.failed, file })),
+    replays: replays.map(({ file, report }) => ({ file, har: report.har, against: replayTarget(report), date: report.startedAt.slice(0, 10), exchanges: report.exchanges, differences: report.differences.length })),
     conformance: primary ? {
       target: primary.name,
       date: primary.report.startedAt.slice(0, 10),
@@ -132,12 +135,24 @@ function outcomeOn(results: readonly CheckResult[], operationId: string): { resu
   return { result: mine.length ? 'skipped' : 'not-checked', failedChecks: [] }
 }
 
+/**
+ * Whether a documented alternative a check noted belongs to this operation: the one whose answer showed it
+ * (`followsOn`), not the creates and lists the check used on the way; a report without it, every operation of the check.
+ */
+function seenOn(result: CheckResult, behaviour: string, operationId: string): boolean {
+  const on = result.followsOn && Object.hasOwn(result.followsOn, behaviour) ? result.followsOn[behaviour] : undefined
+  return on === undefined ? result.operationIds.includes(operationId) : on === operationId
+}
+
 /** `staging` for https://staging.example.com, `mock` for promokit's mock: how a target is named in the matrix and the badge. */
 export function targetName(baseUrl: string, isMock: boolean): string {
   if (isMock) return 'mock'
   const host = URL.canParse(baseUrl) ? new URL(baseUrl).hostname : baseUrl
   return /^[\d.]+$|:/.test(host) ? host : host.split('.')[0]
 }
+
+const pick = ({ exchanges, agreeing, agreement }: { exchanges: number; agreeing: number; agreement: number }) => ({ exchanges, agreeing, agreement })
+const replayTarget = (report: Runs['replays'][number]['report']): string => (report.target.kind === 'mock' ? 'mock' : targetName(report.target.baseUrl, false))
 
 function latestPerTarget(contracts: Runs['contracts']): { name: string; report: RunReport; file: string }[] {
   const byName = new Map<string, { name: string; report: RunReport; file: string }>()

@@ -7,6 +7,7 @@ import { loadSpec } from '../../src/spec/load-spec.js'
 import { listOperations } from '../../src/spec/operations.js'
 import type { CheckResult, RunReport } from '../../contracts/types.js'
 import { launchBrowser, type Browser } from '../../test/browser/chromium.js'
+import type { ReplayReport } from '../replay/replay.js'
 import { matrixOf } from './matrix-command.js'
 import { renderMatrixHtml } from './render-html.js'
 
@@ -30,6 +31,12 @@ const report: RunReport = {
   ],
 }
 
+const replayReport: ReplayReport = {
+  format: 'promokit-replay-report', version: 1, har: 'staging.har', target: { kind: 'mock', baseUrl: 'http://127.0.0.1:1' }, startedAt: '2026-11-26T10:00:00.000Z',
+  exchanges: 3, skipped: [], timing: [], operations: [{ operationId: 'listVouchers', exchanges: 3, agreeing: 2, agreement: 0.667 }],
+  differences: [{ entry: 1, operationId: 'listVouchers', method: 'GET', path: '/v1/vouchers', kind: 'field-removed', pointer: '/vouchers/0/code', recorded: 'A', now: undefined }],
+}
+
 beforeAll(async () => {
   browser = await launchBrowser()
   dir = mkdtempSync(join(tmpdir(), 'promokit-matrix-'))
@@ -42,8 +49,9 @@ afterAll(async () => {
 
 describe('matrix.html in Chromium', () => {
   it('shows the badge figure and the failing operation first, sorts by a clicked column, and escapes every value', async () => {
+    const mock: RunReport = { ...report, target: { baseUrl: 'http://127.0.0.1:4010', isMock: true }, startedAt: '2026-11-25T09:00:00.000Z', results: report.results.map((r) => ({ ...r, status: 'passed' as const, failure: undefined })) }
     const matrix = await matrixOf({
-      contracts: [{ file: 'staging.json', report }], replays: [], ignored: [],
+      contracts: [{ file: 'runs/staging.json', report }, { file: 'runs/mock.json', report: mock }], replays: [{ file: 'runs/replay.json', report: replayReport }], ignored: [],
       baselines: [{ file: 'b.json', entries: [{ check: 'categories.get', signature: 'status', reason: '<img src=x onerror=alert(1)>', owner: 'team <b>', expires: '2026-12-31' }] }],
     }, new Date('2026-11-26T12:00:00.000Z'))
     const file = join(dir, 'matrix.html')
@@ -59,6 +67,14 @@ describe('matrix.html in Chromium', () => {
     await browser.screenshot(page, 'matrix-top')
 
     expect(await page.locator('.summary strong').innerText()).toBe(`conformance 5/${OPERATIONS}`)
+    // Readable in a 1400 px window: nothing wider than the window, no date or result broken over two lines.
+    expect(await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth)).toBeLessThanOrEqual(1400)
+    const lineHeights = await page.locator('#matrix .when').evaluateAll((spans) => spans.map((s) => s.getClientRects().length))
+    expect(lineHeights.length).toBeGreaterThan(10)
+    expect(lineHeights.filter((lines) => lines !== 1)).toEqual([])
+    expect(await page.locator('#getCategory').innerText()).toMatch(/JS\s+categories\.get\s+Python\s+CategoriesApi\.get_category/)
+    // Where each column came from: the report files, their targets and dates.
+    expect(await page.locator('.sources').innerText()).toMatch(/staging 2026-11-26: https:\/\/staging\.example\.com, 2 passed, 1 failed runs\/staging\.json\nmock 2026-11-25[^\n]+\nreplay of staging\.har against mock 2026-11-26: 3 exchange\(s\), 1 difference\(s\) runs\/replay\.json/)
     const firstColumn = () => page.locator('#matrix tbody tr td:first-child strong').allInnerTexts()
     const before = await firstColumn()
     expect(before).toHaveLength(OPERATIONS)
