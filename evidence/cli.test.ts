@@ -36,6 +36,8 @@ describe('promokit record, replay, matrix and contract --record (the built CLI)'
       expect(run.stdout).toContain(says)
     }
     expect(promokit('contract', '--help').stdout).toMatch(/--record <file>[\s\S]*--rerun-failed <report.json>/)
+    expect(promokit('replay', '--help').stdout).toMatch(/--client-token <token>[\s\S]*Exit codes: 0 no contract difference[\s\S]*1 a contract difference, 2 a file that is\s+not HAR/)
+    expect(promokit('record', '--help').stdout).toMatch(/Redacted to \*\*\*\*: X-App-Token/)
   })
 
   it('record: a proxy whose file is valid HAR while it runs, and a complete one after Ctrl-C (exit 0)', async () => {
@@ -96,6 +98,14 @@ describe('promokit record, replay, matrix and contract --record (the built CLI)'
     // A baseline naming checks that are not re-run is still a valid baseline of the suite.
     writeFileSync(join(dir, 'other', 'baseline.json'), JSON.stringify({ format: 'promokit-contract-baseline', entries: [{ check: 'list.paging', signature: 'status', reason: 'r', owner: 'o', expires: '2099-01-01' }] }))
     expect(promokit('contract', '--rerun-failed', 'other/failed.json', '--baseline', 'other/baseline.json', '--list').status).toBe(0)
+  })
+
+  it('the suite\'s session-lock checks, recorded, replay against a fresh mock with no difference (the session key threaded)', () => {
+    const run = promokit('contract', '--grep', '^checkout\\.session-lock', '--record', 'lock.har')
+    expect(run.status, run.stdout + run.stderr).toBe(0)
+    const replayed = promokit('replay', 'lock.har', '--against', 'mock')
+    expect(replayed.stdout, replayed.stderr).toMatch(/ 0 contract difference\(s\)/)
+    expect(replayed.status).toBe(0)
   })
 
   it('replay exits 2 on a file that is not HAR and on a target that cannot be reached, 1 on a difference', async () => {

@@ -24,6 +24,11 @@ export function matrixCommand(io: MatrixIo = { stdout: process.stdout }): Comman
     .description('build the fidelity matrix (one row per operation) from the spec, the suite and the JSON reports, replays and baselines given; writes matrix.html, matrix.json, matrix.md and badge.svg')
     .option('--runs <dir-or-file>', 'a folder of JSON files (contract reports from --reporter json, replay reports from replay --json, baselines), or one file; repeatable', collect, [])
     .option('--out <dir>', 'where to write matrix.html, matrix.json, matrix.md and badge.svg', 'promokit-matrix')
+    .addHelpText('after', `
+Example:
+  promokit contract --base-url "$STAGING_URL" --reporter json --output-file runs/staging.json
+  promokit replay staging.har --against mock --json runs/replay.json
+  promokit matrix --runs runs --out docs/fidelity     # then ![conformance](docs/fidelity/badge.svg) in a README`)
     .action(async (flags: { runs: string[]; out: string }) => runMatrix(flags, io))
 }
 

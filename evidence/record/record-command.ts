@@ -29,6 +29,13 @@ export function recordCommand(io: RecordIo = { stdout: process.stdout }, env: No
     .option('--port <n>', 'port to listen on; 0 picks a free one (env PROMOKIT_RECORD_PORT)', integerOption(0, 65_535), Number(envValue(env, 'PROMOKIT_RECORD_PORT') ?? 4030))
     .option('--host <host>', 'interface to listen on', '127.0.0.1')
     .option('--out <file>', 'the HAR file to write (valid after every exchange: stop with Ctrl-C at any moment)', 'traffic.har')
+    .addHelpText('after', `
+Example:
+  promokit record --target https://staging.example.com --out staging.har
+  # then point the app or SDK at http://127.0.0.1:4030 (apiUrl), use it, Ctrl-C; replay with promokit replay staging.har --against mock
+
+Redacted to ****: X-App-Token, X-Management-Token, X-Client-Token, Authorization bearer tokens, cookies,
+download tokens (token= in URLs), issued access_token and client_secret in bodies. Bodies are kept.`)
     .action(async (flags: RecordFlags) => runRecord(flags, io))
 }
 

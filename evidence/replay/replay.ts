@@ -15,8 +15,8 @@ export interface ReplayTarget {
   /** `mock`: a fresh in-process mock whose clock follows the recording; else a deployment. */
   kind: 'mock' | 'url'
   credentials: ReplayCredentials
-  /** Moves the mock's clock (mock only). */
-  advance?(ms: number): void
+  /** Moves the mock's clock (mock only: in process, or through a served mock's /_mock/clock/advance). */
+  advance?(ms: number): void | Promise<void>
 }
 
 export interface Difference {
@@ -92,7 +92,7 @@ export async function replay(entries: readonly HarEntry[], target: ReplayTarget,
         continue
       }
       const started = Date.parse(entry.startedDateTime)
-      if (target.advance && !movesClock && previousStart !== undefined && started > previousStart) target.advance(started - previousStart)
+      if (target.advance && !movesClock && previousStart !== undefined && started > previousStart) await target.advance(started - previousStart)
       previousStart = started
       const request = buildRequest(entry, threads, target, recordedOrigin)
       let answer: TransportResponse
