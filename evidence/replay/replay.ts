@@ -4,7 +4,7 @@ import type { ContractValidator } from '../../src/validation/validator.js'
 import type { HarEntry } from '../har/har-types.js'
 import { headerValue, responseText } from '../har/read-har.js'
 import { REDACTED } from '../har/redact.js'
-import { compareAnswers, type Answer, type DifferenceKind } from '../../contracts/compare-answers.js'
+import { compareAnswers, type Answer, type DifferenceKind, type Finding } from '../../contracts/compare-answers.js'
 import { IdThreads } from './threading.js'
 
 /** The target's own keys, put where the recording had redacted ones (the suite's Credentials). */
@@ -112,7 +112,7 @@ export async function replay(entries: readonly HarEntry[], target: ReplayTarget,
         report.skipped.push({ entry: index, method: entry.request.method, url: entry.request.url, reason: 'no operation of the spec has this path' })
         continue
       }
-      const findings = compareAnswers(operationId, recorded, now, validator, target.kind === 'url')
+      const findings = target.kind === 'url' ? explainedByTime(compareAnswers(operationId, recorded, now, validator, true), request.url) : compareAnswers(operationId, recorded, now, validator, false)
       const where = { entry: index, operationId, method: entry.request.method, path: recordedUrl.pathname }
       for (const finding of findings) (finding.kind === 'timing' ? report.timing : report.differences).push({ ...where, ...finding })
       const row = tally.get(operationId) ?? { exchanges: 0, agreeing: 0 }
@@ -126,6 +126,21 @@ export async function replay(entries: readonly HarEntry[], target: ReplayTarget,
   report.operations = [...tally].map(([operationId, t]) => ({ operationId, ...t, agreement: Math.round((t.agreeing / t.exchanges) * 1000) / 1000 }))
     .sort((a, b) => a.agreement - b.agreement || a.operationId.localeCompare(b.operationId))
   return report
+}
+
+// What else differs in an answer whose async status moved on: the same resource at another point of its life.
+const LIFE_STAGE = new Set(['type-changed', 'field-added', 'field-removed'])
+
+/**
+ * Against a deployment (its clock does not follow the recording): in an answer whose async status moved on,
+ * the fields that come and go with that status (an export's `result` while it is not DONE) are timing too;
+ * a download whose redacted token the new target has not issued yet (its export was not DONE when asked) is
+ * refused for a reason only time explains. Schema validity, error keys and headers stay contract differences.
+ */
+function explainedByTime(findings: Finding[], sentUrl: string): Finding[] {
+  if (sentUrl.includes(`token=${REDACTED}`)) return findings.map((f) => (f.kind === 'status' ? { ...f, kind: 'timing' } : f))
+  if (!findings.some((f) => f.kind === 'timing')) return findings
+  return findings.map((f) => (LIFE_STAGE.has(f.kind) ? { ...f, kind: 'timing' } : f))
 }
 
 function buildRequest(entry: HarEntry, threads: IdThreads, target: ReplayTarget, recordedOrigin: string) {
