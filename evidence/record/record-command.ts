@@ -19,6 +19,16 @@ interface RecordFlags {
 
 export interface RecordIo {
   stdout: { write(text: string): unknown }
+  /** Runs `tick` every `ms` until the returned stop is called (tests drive it by hand). */
+  every?(ms: number, tick: () => void): () => void
+}
+
+/** While recording, how often the count of exchanges so far is printed (when it changed). */
+const PROGRESS_EVERY_MS = 10_000
+
+function everyInterval(ms: number, tick: () => void): () => void {
+  const timer = setInterval(tick, ms).unref()
+  return () => clearInterval(timer)
 }
 
 /** `promokit record --target <url> --out traffic.har`: a recording proxy in front of a deployment (or the mock). */
@@ -58,7 +68,13 @@ async function runRecord(flags: RecordFlags, io: RecordIo): Promise<void> {
   const { port } = server.address() as AddressInfo
   const url = `http://${flags.host.includes(':') ? `[${flags.host}]` : flags.host}:${port}`
   io.stdout.write(`Recording ${flags.target} through ${url} to ${resolve(flags.out)} (Ctrl-C stops; the file is complete after every exchange)\n`)
-  const failure = await stopped(writer.failure)
+  let reported = 0
+  const stopProgress = (io.every ?? everyInterval)(PROGRESS_EVERY_MS, () => {
+    if (writer.entries === reported) return
+    reported = writer.entries
+    io.stdout.write(`… ${reported} exchange(s) recorded so far (${Math.round(writer.size / 1024)} KB)\n`)
+  })
+  const failure = await stopped(writer.failure).finally(stopProgress)
   await closeServer(server)
   transport.close()
   writer.close()

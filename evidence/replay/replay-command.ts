@@ -27,7 +27,12 @@ interface ReplayFlags {
 export interface ReplayIo {
   stdout: { write(text: string): unknown }
   env: NodeJS.ProcessEnv
+  /** Milliseconds, for the progress line (tests inject one). */
+  now?(): number
 }
+
+/** A long replay (a staging session against a deployment) says where it is this often. */
+const PROGRESS_EVERY_MS = 5_000
 
 /** `promokit replay traffic.har --against <url | mock>`: the recording as a fidelity test. Exit 0 alike, 1 different, 2 unusable. */
 export function replayCommand(io: ReplayIo = { stdout: process.stdout, env: process.env }): Command {
@@ -81,7 +86,7 @@ async function runReplay(har: string, flags: ReplayFlags, io: ReplayIo): Promise
       ? { kind: 'mock', baseUrl: server.url, credentials: server.credentials, advance: (ms) => server.advance(ms) }
       : await urlTarget(flags.against, given, entries, (line) => io.stdout.write(`${line}\n`))
     io.stdout.write(`Replaying ${entries.length} exchange(s) of ${har} against ${server ? `a fresh mock (${server.url}, clock following the recording)` : target.baseUrl}\n`)
-    report = await replay(entries, target, validator, { har, timeoutMs: flags.timeout })
+    report = await replay(entries, target, validator, { har, timeoutMs: flags.timeout, onProgress: progressLine(io) })
   } catch (error) {
     if (error instanceof ReplayTargetUnusable || error instanceof ReplayTargetError) throw new CliError(USAGE_ERROR, error.message)
     throw error
@@ -94,4 +99,15 @@ async function runReplay(har: string, flags: ReplayFlags, io: ReplayIo): Promise
   }
   printReplay(io.stdout, report)
   if (report.differences.length > 0) throw new CliError(1, `${report.differences.length} contract difference(s)`)
+}
+
+/** One line every few seconds while the replay runs: how far, and how many differences so far. */
+function progressLine(io: ReplayIo): (p: { done: number; total: number; differences: number; timing: number }) => void {
+  const now = io.now ?? (() => performance.now())
+  let next = now() + PROGRESS_EVERY_MS
+  return ({ done, total, differences, timing }) => {
+    if (done === total || now() < next) return
+    next = now() + PROGRESS_EVERY_MS
+    io.stdout.write(`… ${done}/${total} exchange(s) replayed, ${differences} contract difference(s) and ${timing} timing so far\n`)
+  }
 }

@@ -67,7 +67,14 @@ const WRONG = 'promokit-replay-refused-credential'
  * and compares each answer with the recorded one. Against the mock, its clock is advanced by the recorded
  * gap before each request, so async jobs stand where they stood when recorded.
  */
-export async function replay(entries: readonly HarEntry[], target: ReplayTarget, validator: ContractValidator, options: { har: string; timeoutMs?: number }): Promise<ReplayReport> {
+export interface ReplayOptions {
+  har: string
+  timeoutMs?: number
+  /** After each entry (sent or skipped): for a progress line on long replays. */
+  onProgress?(progress: { done: number; total: number; differences: number; timing: number }): void
+}
+
+export async function replay(entries: readonly HarEntry[], target: ReplayTarget, validator: ContractValidator, options: ReplayOptions): Promise<ReplayReport> {
   const transport = new Transport()
   const threads = new IdThreads()
   const report: ReplayReport = {
@@ -81,8 +88,10 @@ export async function replay(entries: readonly HarEntry[], target: ReplayTarget,
   const movesClock = entries.some((e) => /^\/_mock\/(?:clock|jobs)\b/.test(new URL(e.request.url).pathname))
   report.clock = target.kind === 'url' ? 'wall' : movesClock ? 'recorded-control-calls' : 'recorded-gaps'
   let previousStart: number | undefined
+  const progress = (index: number): void => options.onProgress?.({ done: index + 1, total: entries.length, differences: report.differences.length, timing: report.timing.length })
   try {
     for (const [index, entry] of entries.entries()) {
+      if (index > 0) progress(index - 1)
       const recordedUrl = new URL(entry.request.url)
       const control = recordedUrl.pathname.startsWith('/_mock/')
       const match = control ? undefined : validator.matchRoute(entry.request.method, recordedUrl.pathname)
@@ -120,6 +129,7 @@ export async function replay(entries: readonly HarEntry[], target: ReplayTarget,
       if (findings.every((f) => f.kind === 'timing')) row.agreeing++
       tally.set(operationId, row)
     }
+    if (entries.length) progress(entries.length - 1)
   } finally {
     transport.close()
   }
