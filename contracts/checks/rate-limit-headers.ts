@@ -1,11 +1,14 @@
 import type { Check, CheckContext } from '../check.js'
 import type { Exchange } from '../http-client.js'
+import { campaignPath } from './support.js'
 
 /** The real service's rate-limit headers (notes §8.3; the spec's `RateLimit*` headers), lower case as received. */
 const HEADERS = ['x-rate-limit-limit', 'x-rate-limit-remaining', 'x-rate-limit-retry'] as const
 const [LIMIT, REMAINING, RETRY] = HEADERS
 /** Answers read one after another: three steps, of which a window's end may take one. */
 const ANSWERS = 4
+/** A campaign no target has: its read is the error answer (404) that must carry the headers too. */
+const UNKNOWN_CAMPAIGN = 'camp_pkUnknownRateLimit0000'
 /** Unix seconds between 2001 and 2286: a time in milliseconds (or a count of seconds to wait) is out of it. */
 const UNIX_SECONDS = { min: 1e9, max: 1e10 }
 
@@ -20,15 +23,15 @@ interface Reading {
  * Rate-limit headers count down (issue 25 §1). The real service sends `X-Rate-Limit-Limit`, `-Remaining` and
  * `-Retry` (unix time of the window's end / the next allowed request) on every answer; the API description
  * sends them only where rate limits are on, so a target sending none passes. A target that sends them must
- * send all three on every answer, as integers: the limit constant and at least 1, the remaining count between
+ * send all three on every answer (an error's too: the last request reads an unknown campaign), as integers: the limit constant and at least 1, the remaining count between
  * 0 and the limit, going down from request to request (other checks' requests may lower it more; a window
  * ending between two answers raises it, once in a few requests at most), the retry time in unix seconds (the
  * window's end, or the next allowed request: both readings), never earlier than before.
  */
 export const rateLimitHeaderChecks: Check[] = [{
   id: 'rate-limit.headers-count-down',
-  title: 'X-Rate-Limit-* headers, where sent: on every answer, limit constant, remaining counting down, retry a unix time',
-  operationIds: ['listCampaigns'],
+  title: 'X-Rate-Limit-* headers, where sent: on every answer (an error too), limit constant, remaining counting down, retry a unix time',
+  operationIds: ['listCampaigns', 'getCampaign'],
   readOnly: true,
   requests: ANSWERS,
   value: 1,
@@ -36,8 +39,9 @@ export const rateLimitHeaderChecks: Check[] = [{
   shares: {},
   async run(ctx) {
     const answers: Exchange[] = []
-    // One after another: an answer counts the requests before it.
-    for (let i = 0; i < ANSWERS; i++) answers.push(await ctx.call({ operationId: 'listCampaigns', method: 'GET', path: '/v1/campaigns', query: { limit: 1 } }, { status: 200 }))
+    // One after another: an answer counts the requests before it. The last is an error: the headers are on every answer.
+    for (let i = 0; i < ANSWERS - 1; i++) answers.push(await ctx.call({ operationId: 'listCampaigns', method: 'GET', path: '/v1/campaigns', query: { limit: 1 } }, { status: 200 }))
+    answers.push(await ctx.call({ operationId: 'getCampaign', method: 'GET', path: campaignPath(UNKNOWN_CAMPAIGN) }, { status: 404 }))
     const sending = answers.filter((ex) => HEADERS.some((h) => ex.response.headers[h] !== undefined))
     if (sending.length === 0) return ctx.follows('rate-limit headers: none sent (API description: only where rate limits are on)')
     ctx.follows('rate-limit headers: on every answer (real service)')

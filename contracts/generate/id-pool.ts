@@ -38,6 +38,11 @@ export class IdPool {
     return bucket ? [...((ours ? this.#ours : this.#seen).get(bucket) ?? [])] : []
   }
 
+  /** Ids of a prefix (`cat_`) the run has seen, or only its own when `ours`: what a documented example's references become. */
+  ofPrefix(prefix: string, ours: boolean): string[] {
+    return [...((ours ? this.#ours : this.#seen).get(prefix) ?? [])]
+  }
+
   /**
    * Once per run: the lists that need no path parameter, read once so that generated reads name real
    * resources (a handful of GETs, within `--read-only`).
@@ -83,7 +88,7 @@ function bucketOf(op: OperationInfo, name: string): string | undefined {
 }
 
 /** `camp_tpl_3Hf8…` → `camp_tpl_`; a value without a lower-case prefix has none. */
-function prefixOf(value: string): string | undefined {
+export function prefixOf(value: string): string | undefined {
   return /^([a-z]+_)+/.exec(value)?.[0]
 }
 

@@ -6,6 +6,7 @@ import { createCampaign } from '../checks/support.js'
 import { CheckFailure } from '../failures.js'
 import { listResources } from '../list-resources.js'
 import { authFor } from '../operation-auth.js'
+import { documentedBase } from './documented-base.js'
 import { fixturesOf, harvestExchange, idPoolOf } from './id-pool.js'
 import { isChanging, pathValuesFor, tryInvalid } from './operation-checks.js'
 import { readBackOf } from './read-back.js'
@@ -16,7 +17,7 @@ const PER_OPERATION = 4
 
 /**
  * The fixed counterpart of `--generate`'s negative cases, in every run: for each operation of the spec, a valid
- * request (a fixed sample) broken in up to four documented ways (the first of each kind: a query parameter, a
+ * request (the spec's documented example, else a fixed sample) broken in up to four documented ways (the first of each kind: a query parameter, a
  * body that is not an object, a body sent as text/plain, a required field left out, a field of the wrong type),
  * each confirmed invalid by the spec's validator: 4xx in the Error format, never 5xx, nothing changed (read back).
  */
@@ -45,7 +46,10 @@ export function invalidRequestChecks(validator: ContractValidator): Check[] {
         }
         const pathValues = pathValuesFor(ctx, op, changing)
         const fallback = { params: Object.fromEntries(Object.entries(pathValues).map(([k, v]) => [k, v[0]])), query: {} }
-        const base = firstValid(validator, op, validRequest(op, pathValues)) ?? fallback
+        // the documented request first: mutations of it are refused for what they broke, not for a prose rule
+        const pool = idPoolOf(ctx)
+        const idFor = (prefix: string): string | undefined => (prefix === 'proj_' ? ctx.ids.projectId : pool.ofPrefix(prefix, changing)[0])
+        const base = documentedBase(validator, op, fallback.params, idFor) ?? firstValid(validator, op, validRequest(op, pathValues)) ?? fallback
         const chosen = pickDiverse(mutations.map((m) => m(structuredClone(base))).filter((r) => !isValid(validator, op, r)), count)
         const outcome = await tryInvalid(ctx, validator, op, chosen, auth, readBack)
         if (outcome) throw new CheckFailure(outcome.problems.map((p) => ({ ...p, location: p.location ?? 'behaviour' })), outcome.exchange)

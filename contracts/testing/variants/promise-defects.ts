@@ -10,7 +10,8 @@ export const PROMISE_DEFECTS: Defect[] = [
     kind: 'rate-limit remaining never counting down',
     by: 'rate-limit.headers-count-down',
     shows: { location: 'header', pointer: '/x-rate-limit-remaining' },
-    faults: [answerHeader(undefined, 'x-rate-limit-limit', '1000'), answerHeader(undefined, 'x-rate-limit-remaining', '1000'), answerHeader(undefined, 'x-rate-limit-retry', AN_HOUR_ON)],
+    // on every answer, the check's error answer (404) too: only the count is wrong
+    faults: [200, 404].flatMap((s) => [answerHeader(undefined, 'x-rate-limit-limit', '1000', s), answerHeader(undefined, 'x-rate-limit-remaining', '1000', s), answerHeader(undefined, 'x-rate-limit-retry', AN_HOUR_ON, s)]),
   },
   { kind: 'delete without force removing for good (the name freed)', by: 'campaigns.delete-to-bin', shows: { location: 'status', actual: 200 }, faults: [setQuery('deleteCampaign', 'force', 'true')] },
   { kind: 'filter $in keeping only its first value', by: 'filters.listCampaigns', shows: { location: 'behaviour', pointer: '/campaigns' }, faults: [dropQuery('listCampaigns', 'filters[name][conditions][$in][1]')] },
