@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { loadSpec } from '../../src/spec/load-spec.js'
 import { listOperations } from '../../src/spec/operations.js'
+import { signatureOf } from '../../contracts/baseline.js'
 import type { CheckResult, RunReport } from '../../contracts/types.js'
 import type { ReplayReport } from '../replay/replay.js'
 import { renderBadge } from './badge.js'
@@ -82,6 +83,20 @@ describe('the fidelity matrix', async () => {
     expect(follows('listVouchers')).toEqual(['read while generating: 404 with Retry-After (real service)'])
     expect(follows('createCampaign')).toEqual(['delete: 202 + async_action_id (real service)'])
     expect(row('createCampaign').sdk).toEqual({ js: ['campaigns.create'], python: ['CampaignsApi.create_campaign'] })
+  })
+
+  it('tells a failure the baseline given to the matrix tolerates as known, when the report was run without it', async () => {
+    const problems = [{ location: 'body' as const, pointer: '/hierarchy', message: 'must be integer', keyword: 'type' }]
+    const failing = contractReport('https://staging.example.com', false, '2026-11-26T09:00:00.000Z', [
+      result('categories.get', ['listCategories', 'getCategory'], 'failed', { failure: { checkId: 'categories.get', title: 't', operationId: 'getCategory', problems } }),
+    ])
+    const entry = { check: 'categories.get', signature: signatureOf(problems), reason: 'PROMO-2', owner: 'team-b', expires: '2026-12-31' }
+    const of = async (expires: string) => (await matrixOf({ contracts: [{ file: 's.json', report: failing }], replays: [], ignored: [], baselines: [{ file: 'b.json', entries: [{ ...entry, expires }] }] }, new Date('2026-11-26T12:00:00.000Z')))
+      .operations.find((r) => r.operationId === 'getCategory')!
+    expect((await of('2026-12-31')).targets[0]).toMatchObject({ result: 'known', failedChecks: ['categories.get'] })
+    expect((await of('2026-12-31')).state).not.toBe('failing')
+    // an expired entry tolerates nothing
+    expect((await of('2026-11-26')).state).toBe('failing')
   })
 
   it('sorts failures first, then replay differences, then unchecked, then passing', () => {

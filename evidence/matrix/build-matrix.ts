@@ -1,3 +1,4 @@
+import { applyBaseline } from '../../contracts/baseline.js'
 import type { CheckResult, RunReport } from '../../contracts/types.js'
 import type { Runs } from './read-runs.js'
 
@@ -63,7 +64,8 @@ const NEGATIVE = /^auth\.|-4\d\d$|unknown|invalid|refused|duplicat/
 
 /** One row per operation of the spec, from the suite's metadata and the reports, replays and baselines given. */
 export function buildMatrix(input: MatrixInput): Matrix {
-  const latest = latestPerTarget(input.runs.contracts)
+  const today = (input.now ?? new Date()).toISOString().slice(0, 10)
+  const latest = latestPerTarget(input.runs.contracts.map((c) => withBaselines(c, input.runs.baselines, today)))
   const replays = [...input.runs.replays].sort((a, b) => b.report.startedAt.localeCompare(a.report.startedAt))
   const checksOf = new Map(input.checks.map((c) => [c.id, c]))
   const rows = input.operations.map((op): MatrixRow => {
@@ -108,6 +110,16 @@ export function buildMatrix(input: MatrixInput): Matrix {
     } : null,
     operations: rows,
   }
+}
+
+/**
+ * A report run without `--baseline` still has its known failures told apart when the matrix is given the
+ * baseline: the same matching as the suite's (check and failure signature; an expired entry tolerates nothing).
+ */
+function withBaselines(run: Runs['contracts'][number], baselines: Runs['baselines'], today: string): Runs['contracts'][number] {
+  if (run.report.baseline || baselines.length === 0) return run
+  const entries = baselines.flatMap((b) => b.entries)
+  return { ...run, report: applyBaseline(run.report, { format: 'promokit-contract-baseline', entries }, baselines.map((b) => b.file).join(', '), today) }
 }
 
 const RANK: Record<RowState, number> = { failing: 0, 'replay-differs': 1, unchecked: 2, passing: 3 }
