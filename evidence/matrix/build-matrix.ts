@@ -4,7 +4,7 @@ import type { Runs } from './read-runs.js'
 
 export type Outcome = 'passed' | 'failed' | 'known' | 'skipped' | 'not-checked'
 /** How a row sorts and reads: failures first. */
-export type RowState = 'failing' | 'replay-differs' | 'unchecked' | 'passing'
+export type RowState = 'failing' | 'replay-differs' | 'known' | 'unchecked' | 'passing'
 
 export interface TargetResult {
   target: string
@@ -122,9 +122,9 @@ function withBaselines(run: Runs['contracts'][number], baselines: Runs['baseline
   return { ...run, report: applyBaseline(run.report, { format: 'promokit-contract-baseline', entries }, baselines.map((b) => b.file).join(', '), today) }
 }
 
-const RANK: Record<RowState, number> = { failing: 0, 'replay-differs': 1, unchecked: 2, passing: 3 }
+export const RANK: Record<RowState, number> = { failing: 0, 'replay-differs': 1, known: 2, unchecked: 3, passing: 4 }
 
-/** Failures first, then replay differences, then operations nothing checked; by operationId within each. */
+/** Failures first, then replay differences, known (tolerated) failures, operations nothing checked; by operationId within each. */
 export function sortRows(rows: readonly MatrixRow[]): MatrixRow[] {
   return [...rows].sort((a, b) => RANK[a.state] - RANK[b.state] || a.operationId.localeCompare(b.operationId))
 }
@@ -132,6 +132,8 @@ export function sortRows(rows: readonly MatrixRow[]): MatrixRow[] {
 function stateOf(row: MatrixRow): RowState {
   if (row.targets.some((t) => t.result === 'failed')) return 'failing'
   if (row.replay && row.replay.agreement < 1) return 'replay-differs'
+  // a failure the baseline tolerates: not passing either (the badge does not count it)
+  if (row.targets.some((t) => t.result === 'known')) return 'known'
   if (!row.targets.some((t) => t.result === 'passed' || t.result === 'known') && !row.replay) return 'unchecked'
   return 'passing'
 }
@@ -173,5 +175,6 @@ function latestPerTarget(contracts: Runs['contracts']): { name: string; report: 
     const seen = byName.get(name)
     if (!seen || seen.report.startedAt < report.startedAt) byName.set(name, { name, report, file })
   }
-  return [...byName.values()].sort((a, b) => b.report.startedAt.localeCompare(a.report.startedAt))
+  // deployments first (the badge's), newest first; the mock last
+  return [...byName.values()].sort((a, b) => Number(a.name === 'mock') - Number(b.name === 'mock') || b.report.startedAt.localeCompare(a.report.startedAt))
 }

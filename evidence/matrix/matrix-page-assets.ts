@@ -7,7 +7,7 @@ export const MATRIX_STYLE = `
 body{font:14px/1.4 system-ui,sans-serif;margin:1.5rem;color:#1b1f24;background:#fff}
 h1{font-size:1.4rem;margin:0 0 .3rem}h2{font-size:1.1rem;margin:1.5rem 0 .3rem}
 .summary span{display:inline-block;margin-right:1rem}
-.count.failing{color:#cf222e;font-weight:600}.count.replay-differs{color:#9a6700;font-weight:600}
+.count.failing{color:#cf222e;font-weight:600}.count.replay-differs,.count.known{color:#9a6700;font-weight:600}
 table{border-collapse:separate;border-spacing:0;width:100%;margin-top:1rem}
 th,td{border:1px solid #d0d7de;border-width:0 1px 1px 0;padding:.3rem .5rem;vertical-align:top;text-align:left;background:#fff}
 tr>:first-child{border-left-width:1px}thead th{border-top-width:1px}
@@ -15,7 +15,7 @@ th{background:#f6f8fa;cursor:pointer;position:sticky;top:0;z-index:2;user-select
 th:hover{background:#eaeef2}
 th[aria-sort=ascending]::after{content:" ▲"}th[aria-sort=descending]::after{content:" ▼"}
 tr>:first-child{position:sticky;left:0;z-index:1;max-width:17rem}td:first-child strong{white-space:nowrap}thead th:first-child{z-index:3}
-tr.failing>td:first-child{box-shadow:inset 4px 0 #cf222e}tr.replay-differs>td:first-child{box-shadow:inset 4px 0 #bf8700}
+tr.failing>td:first-child{box-shadow:inset 4px 0 #cf222e}tr.replay-differs>td:first-child,tr.known>td:first-child{box-shadow:inset 4px 0 #bf8700}
 td{white-space:nowrap}td:nth-last-child(2),td:first-child,td:last-child{white-space:normal}
 td:nth-last-child(2){min-width:14rem;max-width:30rem}td:last-child{min-width:13rem;max-width:20rem}td:last-child div+div{margin-top:.15rem}
 .failed{color:#cf222e;font-weight:600}.passed{color:#1a7f37}.known{color:#9a6700}.muted,.skipped,.not-checked{color:#6e7781}

@@ -1,8 +1,8 @@
 import { escapeHtml as esc } from '../../src/html-escape.js'
-import { sortRows, type Deviation, type Matrix, type MatrixRow, type Outcome } from './build-matrix.js'
+import { RANK, sortRows, type Deviation, type Matrix, type MatrixRow, type Outcome, type RowState } from './build-matrix.js'
 import { MATRIX_SCRIPT, MATRIX_STYLE } from './matrix-page-assets.js'
 
-const STATE_TEXT = { failing: 'failing', 'replay-differs': 'replay differs', unchecked: 'unchecked', passing: 'passing' }
+const STATE_TEXT: Record<RowState, string> = { failing: 'failing', 'replay-differs': 'replay differs', known: 'known deviation', unchecked: 'unchecked', passing: 'passing' }
 const OUTCOME_RANK: Record<Outcome, number> = { failed: 0, known: 1, skipped: 2, 'not-checked': 3, passed: 4 }
 
 /**
@@ -21,7 +21,7 @@ export function renderMatrixHtml(matrix: Matrix): string {
 <style>${MATRIX_STYLE}</style></head><body>
 <h1>promokit fidelity matrix</h1>
 <p class="summary">${matrix.conformance ? `<span><strong>conformance ${matrix.conformance.passing}/${matrix.conformance.total}</strong> · ${esc(matrix.conformance.target)} ${esc(matrix.conformance.date)}</span>` : '<span>no contract report given</span>'}
-${Object.entries(counts).map(([state, n]) => `<span class="count ${state}">${n} ${esc(STATE_TEXT[state as keyof typeof STATE_TEXT])}</span>`).join('')}
+${Object.entries(counts).map(([state, n]) => `<span class="count${n ? ` ${state}` : ''}">${n} ${esc(STATE_TEXT[state as RowState])}</span>`).join('')}
 <span class="muted">generated ${esc(matrix.generatedAt.slice(0, 16).replace('T', ' '))} UTC · click a column to sort</span></p>
 <table id="matrix"><thead><tr>${head.map((h) => `<th scope="col"${h === 'State' ? ' aria-sort="ascending"' : ''}>${h}</th>`).join('')}</tr></thead>
 <tbody>
@@ -34,11 +34,10 @@ ${renderSources(matrix)}
 }
 
 function renderRow(row: MatrixRow, targets: string[]): string {
-  const rank = { failing: 0, 'replay-differs': 1, unchecked: 2, passing: 3 }[row.state]
   const checks = [...row.checks.positive.map((c) => `+ ${c}`), ...row.checks.negative.map((c) => `− ${c}`)]
   const cells = [
     cell(row.operationId, `<strong>${esc(row.operationId)}</strong><br><code>${esc(row.method)} ${breakable(row.path)}</code>`),
-    cell(`${rank}-${row.operationId}`, esc(STATE_TEXT[row.state]), row.state === 'failing' ? 'failed' : row.state === 'replay-differs' ? 'known' : ''),
+    cell(`${RANK[row.state]}-${row.operationId}`, esc(STATE_TEXT[row.state]), row.state === 'failing' ? 'failed' : row.state === 'passing' || row.state === 'unchecked' ? '' : 'known'),
     cell(row.servedByMock ? '0' : '1', row.servedByMock ? 'served' : 'not served', row.servedByMock ? '' : 'failed'),
     cell(String(checks.length).padStart(3, '0'), folded(`${row.checks.positive.length} / ${row.checks.negative.length}`, checks)),
     ...targets.map((name) => {
