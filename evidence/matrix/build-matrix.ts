@@ -117,7 +117,7 @@ export function buildMatrix(input: MatrixInput): Matrix {
  * baseline: the same matching as the suite's (check and failure signature; an expired entry tolerates nothing).
  */
 function withBaselines(run: Runs['contracts'][number], baselines: Runs['baselines'], today: string): Runs['contracts'][number] {
-  if (run.report.baseline || baselines.length === 0) return run
+  if (run.report.baseline || run.report.results.some((r) => r.baseline) || baselines.length === 0) return run
   const entries = baselines.flatMap((b) => b.entries)
   return { ...run, report: applyBaseline(run.report, { format: 'promokit-contract-baseline', entries }, baselines.map((b) => b.file).join(', '), today) }
 }

@@ -27,6 +27,7 @@ const report: RunReport = {
   results: [
     result('categories.get', ['listCategories', 'getCategory'], 'failed', 'getCategory'),
     result('categories.list', ['listCategories'], 'passed'),
+    { ...result('categories.create', ['createCategory'], 'failed', 'createCategory'), baseline: { check: 'categories.create', signature: 'status', reason: 'r', owner: 'o', expires: '2099-01-01', expired: false } },
     result('campaigns.delete', ['createCampaign', 'deleteCampaign', 'getCampaign', 'listCampaigns'], 'passed'),
   ],
 }
@@ -52,7 +53,7 @@ describe('matrix.html in Chromium', () => {
     const mock: RunReport = { ...report, target: { baseUrl: 'http://127.0.0.1:4010', isMock: true }, startedAt: '2026-11-25T09:00:00.000Z', results: report.results.map((r) => ({ ...r, status: 'passed' as const, failure: undefined })) }
     const matrix = await matrixOf({
       contracts: [{ file: 'runs/staging.json', report }, { file: 'runs/mock.json', report: mock }], replays: [{ file: 'runs/replay.json', report: replayReport }], ignored: [],
-      baselines: [{ file: 'b.json', entries: [{ check: 'categories.get', signature: 'status', reason: '<img src=x onerror=alert(1)>', owner: 'team <b>', expires: '2026-12-31' }] }],
+      baselines: [{ file: 'b.json', entries: [{ check: 'categories.get', signature: 'body /not-this-one', reason: '<img src=x onerror=alert(1)>', owner: 'team <b>', expires: '2026-12-31' }] }],
     }, new Date('2026-11-26T12:00:00.000Z'))
     const file = join(dir, 'matrix.html')
     writeFileSync(file, renderMatrixHtml(matrix))
@@ -79,7 +80,10 @@ describe('matrix.html in Chromium', () => {
     const before = await firstColumn()
     expect(before).toHaveLength(OPERATIONS)
     expect(before[0]).toBe('getCategory')
-    expect(await page.locator('#matrix tbody tr').first().getAttribute('class')).toBe('failing')
+    expect(await page.locator('#matrix tbody tr').first().getAttribute('class')).toBe('state-failing')
+    // a row's state marks its edge, not the colour of everything in it (a cell's result has its own)
+    const colour = (selector: string) => page.locator(selector).first().evaluate((el) => (globalThis as unknown as { getComputedStyle(e: unknown): { color: string } }).getComputedStyle(el).color)
+    expect(await colour('#createCategory strong')).toBe(await colour('#listCategories strong'))
     await expect.poll(() => page.locator('#getCategory').innerText()).toContain('<img src=x onerror=alert(1)>')
     expect(await page.locator('#getCategory img').count()).toBe(0)
 

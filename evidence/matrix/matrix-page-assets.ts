@@ -15,8 +15,8 @@ th{background:#f6f8fa;cursor:pointer;position:sticky;top:0;z-index:2;user-select
 th:hover{background:#eaeef2}
 th[aria-sort=ascending]::after{content:" ▲"}th[aria-sort=descending]::after{content:" ▼"}
 tr>:first-child{position:sticky;left:0;z-index:1;max-width:17rem}td:first-child strong{white-space:nowrap}thead th:first-child{z-index:3}
-tr.failing>td:first-child{box-shadow:inset 4px 0 #cf222e}tr.replay-differs>td:first-child,tr.known>td:first-child{box-shadow:inset 4px 0 #bf8700}
-td{white-space:nowrap}td:nth-last-child(2),td:first-child,td:last-child{white-space:normal}
+tr.state-failing>td:first-child{box-shadow:inset 4px 0 #cf222e}tr.state-replay-differs>td:first-child,tr.state-known>td:first-child{box-shadow:inset 4px 0 #bf8700}
+td{white-space:nowrap}td:nth-last-child(2),td:first-child,td:last-child,td:nth-child(2){white-space:normal}td:nth-child(2){min-width:4.5rem}
 td:nth-last-child(2){min-width:14rem;max-width:30rem}td:last-child{min-width:13rem;max-width:20rem}td:last-child div+div{margin-top:.15rem}
 .failed{color:#cf222e;font-weight:600}.passed{color:#1a7f37}.known{color:#9a6700}.muted,.skipped,.not-checked{color:#6e7781}
 .when{color:#6e7781;font-weight:400;font-size:12px;white-space:nowrap}

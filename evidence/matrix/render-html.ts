@@ -52,7 +52,7 @@ function renderRow(row: MatrixRow, targets: string[]): string {
     cell(String(row.deviations.length).padStart(3, '0'), row.deviations.length ? `<ul>${row.deviations.map(deviation).join('')}</ul>` : ''),
     cell(row.sdk.js[0] ?? row.sdk.python[0] ?? '~', sdk('JS', row.sdk.js) + sdk('Python', row.sdk.python)),
   ]
-  return `<tr class="${row.state}" id="${esc(row.operationId)}">${cells.join('')}</tr>`
+  return `<tr class="state-${row.state}" id="${esc(row.operationId)}">${cells.join('')}</tr>`
 }
 
 function deviation(d: Deviation): string {
