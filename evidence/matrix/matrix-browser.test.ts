@@ -66,13 +66,19 @@ describe('matrix.html in Chromium', () => {
     })
     await page.goto(pathToFileURL(file).href)
     await browser.screenshot(page, 'matrix-top')
+    const pageWidth = () => page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth)
 
     expect(await page.locator('.summary strong').innerText()).toBe(`conformance 5/${OPERATIONS}`)
     // Readable in a 1400 px window: nothing wider than the window, no date or result broken over two lines.
-    expect(await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth)).toBeLessThanOrEqual(1400)
+    expect(await pageWidth()).toBeLessThanOrEqual(1400)
     const lineHeights = await page.locator('#matrix .when').evaluateAll((spans) => spans.map((s) => s.getClientRects().length))
     expect(lineHeights.length).toBeGreaterThan(10)
     expect(lineHeights.filter((lines) => lines !== 1)).toEqual([])
+    // opening the longest list of checks keeps the page within the window
+    await page.locator('#createCampaign summary').click()
+    expect(await page.locator('#createCampaign details li').count()).toBeGreaterThan(30)
+    expect(await pageWidth()).toBeLessThanOrEqual(1400)
+    await page.locator('#createCampaign summary').click()
     expect(await page.locator('#getCategory').innerText()).toMatch(/JS\s+categories\.get\s+Python\s+CategoriesApi\.get_category/)
     // Where each column came from: the report files, their targets and dates.
     expect(await page.locator('.sources').innerText()).toMatch(/staging 2026-11-26: https:\/\/staging\.example\.com, 2 passed, 1 failed runs\/staging\.json\nmock 2026-11-25[^\n]+\nreplay of staging\.har against mock 2026-11-26: 3 exchange\(s\), 1 difference\(s\) runs\/replay\.json/)

@@ -22,7 +22,7 @@ td:nth-last-child(2){min-width:14rem;max-width:30rem}td:last-child{min-width:13r
 .when{color:#6e7781;font-weight:400;font-size:12px;white-space:nowrap}
 .tag{display:inline-block;font-size:11px;font-weight:600;color:#57606a;background:#eaeef2;border-radius:3px;padding:0 .3rem;white-space:nowrap}
 code{font-size:12px}
-ul{margin:0;padding-left:1rem}td:nth-last-child(2) li+li{margin-top:.25rem}summary{cursor:pointer}
+ul{margin:0;padding-left:1rem}details ul{white-space:normal;max-width:16rem}details li{overflow-wrap:anywhere}td:nth-last-child(2) li+li{margin-top:.25rem}summary{cursor:pointer}
 .sources{padding-left:1.2rem}
 `
 
