@@ -63,6 +63,10 @@ async function runMatrix(flags: { runs: string[]; out: string }, io: MatrixIo): 
   writeFileSync(join(out, 'badge.svg'), renderBadge(matrix))
   const read = `${runs.contracts.length} contract report(s), ${runs.replays.length} replay(s), ${runs.baselines.length} baseline(s)`
   io.stdout.write(`${read}${runs.ignored.length ? `; not promokit reports, left out: ${runs.ignored.join(', ')}` : ''}\n`)
+  if (runs.contracts.length + runs.replays.length === 0) {
+    io.stdout.write(`no contract report or replay${flags.runs.length ? ` in ${flags.runs.join(', ')}` : ' (no --runs)'}: the matrix shows the spec, the suite and the SDKs only. Write them with\n`
+      + '  promokit contract --reporter json --output-file runs/<target>.json   and   promokit replay <file.har> --against mock --json runs/replay.json\n')
+  }
   const failing = matrix.operations.filter((r) => r.state === 'failing').map((r) => r.operationId)
   io.stdout.write(`${matrix.operations.length} operations; ${failing.length ? `failing: ${failing.join(', ')}` : 'none failing'}\n`)
   io.stdout.write(`${badgeText(matrix)}\nwritten to ${out}: matrix.html, matrix.json, matrix.md, badge.svg\n`)
