@@ -1,4 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -69,6 +71,40 @@ describe('promokit record, replay, matrix and contract --record (the built CLI)'
     } finally {
       child.kill('SIGKILL')
       await mock.close()
+    }
+  })
+
+  it('record: Ctrl-C with an exchange hung at the target says so, and a second Ctrl-C stops at once with a valid file', async () => {
+    let reached!: () => void
+    const atTarget = new Promise<void>((resolve) => (reached = resolve))
+    const hung = createServer(() => reached())
+    await new Promise<void>((resolve) => hung.listen(0, '127.0.0.1', resolve))
+    const child = spawn(process.execPath, [bin, 'record', '--target', `http://127.0.0.1:${(hung.address() as AddressInfo).port}`, '--port', '0', '--out', 'hung.har'], { cwd: dir })
+    let output = ''
+    const said = (pattern: RegExp) => new Promise<RegExpExecArray>((resolve) => {
+      const look = () => {
+        const found = pattern.exec(output)
+        if (found) resolve(found)
+        return found
+      }
+      if (!look()) child.stdout.on('data', (chunk: Buffer) => void ((output += chunk), look()))
+    })
+    try {
+      const [, url] = await said(/ through (http:\/\/\S+) to /)
+      const pending = fetch(`${url}/v1/campaigns`).then((res) => res.status, () => 'cut')
+      await atTarget
+      const exit = new Promise<number | null>((resolve) => child.on('exit', resolve))
+      child.kill('SIGINT')
+      await said(/stopping: waiting for 1 exchange\(s\) in flight \(up to 10 s; Ctrl-C again stops at once\)/)
+      child.kill('SIGINT')
+      expect(await exit, output).toBe(0)
+      expect(await pending).toBe('cut')
+      expect(output).toContain('0 exchange(s) recorded')
+      expect(harValidator()(readJson('hung.har'))).toEqual([])
+    } finally {
+      child.kill('SIGKILL')
+      hung.closeAllConnections()
+      hung.close()
     }
   })
 

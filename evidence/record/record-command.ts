@@ -1,4 +1,4 @@
-import type { Server } from 'node:http'
+import type { Server, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { resolve } from 'node:path'
 import { Command } from 'commander'
@@ -74,22 +74,35 @@ async function runRecord(flags: RecordFlags, io: RecordIo): Promise<void> {
     reported = writer.entries
     io.stdout.write(`… ${reported} exchange(s) recorded so far (${Math.round(writer.size / 1024)} KB)\n`)
   })
-  const failure = await stopped(writer.failure).finally(stopProgress)
-  await closeServer(server)
-  transport.close()
-  writer.close()
-  if (failure) throw new CliError(1, `stopped recording: ${resolve(flags.out)} could not be written (${failure.message}); it holds the exchanges before the failure`)
+  let inFlight = 0
+  server.on('request', (_req, res: ServerResponse) => {
+    inFlight++
+    res.once('close', () => inFlight--)
+  })
+  // One listener from here to the end: a signal with none registered would kill the process at once.
+  const signals = onSignals()
+  try {
+    const failure = await Promise.race([signals.first, writer.failure]).finally(stopProgress)
+    // Exchanges in flight get the server's grace period to finish (and be recorded); a second Ctrl-C cuts them.
+    if (inFlight > 0) io.stdout.write(`stopping: waiting for ${inFlight} exchange(s) in flight (up to 10 s; Ctrl-C again stops at once)\n`)
+    signals.again(() => server.closeAllConnections())
+    await closeServer(server)
+    transport.close()
+    writer.close()
+    if (failure) throw new CliError(1, `stopped recording: ${resolve(flags.out)} could not be written (${failure.message}); it holds the exchanges before the failure`)
+  } finally {
+    signals.off()
+  }
   io.stdout.write(`${writer.entries} exchange(s) recorded to ${resolve(flags.out)} (${writer.size} bytes)\n`)
 }
 
-/** Ctrl-C or SIGTERM (undefined), or the HAR file's first write error, whichever comes first; the signal handlers go either way. */
-async function stopped(failure: Promise<Error>): Promise<Error | undefined> {
+/** Ctrl-C or SIGTERM: `first` settles on the first; `again` is what a later one does; `off` removes the handler. */
+function onSignals(): { first: Promise<undefined>; again(action: () => void): void; off(): void } {
   let stop!: () => void
-  const signalled = new Promise<undefined>((resolveStop) => (stop = () => resolveStop(undefined)))
-  process.on('SIGINT', stop).on('SIGTERM', stop)
-  try {
-    return await Promise.race([signalled, failure])
-  } finally {
-    process.off('SIGINT', stop).off('SIGTERM', stop)
-  }
+  let later = (): void => undefined
+  const first = new Promise<undefined>((resolveStop) => (stop = () => resolveStop(undefined)))
+  let count = 0
+  const handler = (): void => void (count++ === 0 ? stop() : later())
+  process.on('SIGINT', handler).on('SIGTERM', handler)
+  return { first, again: (action) => void (later = action), off: () => void process.off('SIGINT', handler).off('SIGTERM', handler) }
 }
