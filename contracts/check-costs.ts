@@ -11,7 +11,7 @@ export interface CheckCost {
 const READS_ANYTHING: SharedUse = { reads: ['*'] }
 
 /** Requests sent outside the checks: the start-up probe of both credential sets, discovery (listing on a deployment), the sweep and the look after the deletions. */
-export const RUN_OVERHEAD = { preflight: 2, discovery: 7, sweep: 2 }
+export const RUN_OVERHEAD = { preflight: 2, discovery: 8, sweep: 2 }
 
 export function costOf(check: Check): CheckCost {
   // Undeclared: a read-only check may read anything (it waits for every writer); a writing one runs alone.

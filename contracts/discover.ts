@@ -31,9 +31,14 @@ export async function discoverIds(client: HttpClient, checks: readonly Check[], 
   return ids
 }
 
+/** Holders a referral code should have for cursor pages of two or more: which end a cursor was taken from shows. */
+const HOLDERS_WANTED = 3
+
 /**
  * A referral code WITH holders (a code without any would let the holders checks pass on nothing): the first
- * of the campaign's codes that has some; none → the id stays unknown and `unavailable` says why.
+ * of the campaign's codes that has HOLDERS_WANTED (else the first that has some; with one holder a page, the
+ * first and the last holder of a page are one, and a cursor taken from the wrong end would go unseen); none →
+ * the id stays unknown and `unavailable` says why.
  */
 async function discoverReferral(client: HttpClient, ids: KnownIds, unavailable: Unavailable): Promise<void> {
   // A code given without its campaign is looked for in its own campaign, not in the first one listed.
@@ -42,18 +47,25 @@ async function discoverReferral(client: HttpClient, ids: KnownIds, unavailable: 
   if (!ids.referralCampaignId || ids.referralMemberId) return
   const vouchers = await client.send({ operationId: 'listVouchers', method: 'GET', path: '/v1/vouchers', query: { campaign_id: ids.referralCampaignId, limit: CODES_TO_TRY } })
   const codes: string[] = (vouchers.response.body?.vouchers ?? []).map((v: any) => v.code).filter((c: unknown) => typeof c === 'string')
+  let chosen: string | undefined
   for (const code of codes.slice(0, CODES_TO_TRY)) {
     const holders = await client.send({
       operationId: 'listReferralCodeHolders',
       method: 'GET',
       path: `/v1/referrals/${encodeURIComponent(ids.referralCampaignId)}/members/${encodeURIComponent(code)}/holders`,
-      query: { limit: 1 },
+      query: { limit: HOLDERS_WANTED },
     })
     // The holders themselves, not `total`: a target whose total is wrong must not steer the checks to an empty code.
-    if ((holders.response.body?.data ?? []).length > 0) {
-      ids.referralMemberId = code
-      return
+    const count = (holders.response.body?.data ?? []).length
+    if (count >= HOLDERS_WANTED) {
+      chosen = code
+      break
     }
+    if (count > 0) chosen ??= code
+  }
+  if (chosen) {
+    ids.referralMemberId = chosen
+    return
   }
   unavailable.referralMemberId = `none of the ${codes.length} referral code(s) looked at in ${ids.referralCampaignId} has holders; pass --referral-member-id`
 }

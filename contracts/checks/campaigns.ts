@@ -12,6 +12,27 @@ const VOUCHER_TYPES: { type: CampaignType; slug: string; voucherType: string }[]
   { type: 'REFERRAL_PROGRAM', slug: 'referral-program', voucherType: 'DISCOUNT_VOUCHER' },
 ]
 
+const ACTION_STATUSES = ['ENQUEUED', 'IN_PROGRESS', 'DONE']
+
+/**
+ * The async action a 202 deletion names (the real service §8.1: GET /v1/async-actions/{id}, status ENQUEUED →
+ * IN_PROGRESS → DONE, progress 0-100) reaches DONE with progress 100, never moving back on the way.
+ */
+async function actionDone(ctx: CheckContext, actionId: string): Promise<void> {
+  let reached = { rank: 0, progress: 0 }
+  await ctx.poll(async () => {
+    const ex = await ctx.call({ operationId: 'getAsyncAction', method: 'GET', path: `/v1/async-actions/${enc(actionId)}` }, { status: 200 })
+    const { status, progress } = ex.response.body
+    const rank = ACTION_STATUSES.indexOf(status)
+    if (rank < 0) ctx.fail({ pointer: '/status', message: 'the deletion\'s async action failed or has an unknown status', expected: ACTION_STATUSES, actual: status }, ex)
+    if (rank < reached.rank || progress < reached.progress) ctx.fail({ pointer: progress < reached.progress ? '/progress' : '/status', message: 'an async action never moves back', expected: `at least ${ACTION_STATUSES[reached.rank]}, ${reached.progress}%`, actual: `${status}, ${progress}%` }, ex)
+    reached = { rank, progress }
+    if (status !== 'DONE') return { done: false, exchange: ex, problem: { pointer: '/status', message: `still ${status}`, expected: 'DONE', actual: status } }
+    ctx.expectField(ex, '/progress', 100, 'a DONE async action is at 100%')
+    return { done: true, value: ex }
+  }, { what: `async action ${actionId} of the deletion DONE`, timeoutMs: POLL_DELETE_MS })
+}
+
 /** Create → IN_PROGRESS with 0 vouchers → polled to DONE with every voucher generated from the pattern. */
 async function voucherCampaignHappyPath(ctx: CheckContext, type: CampaignType, voucherType: string): Promise<void> {
   const created = await createCampaign(ctx, type, type.toLowerCase())
@@ -127,10 +148,10 @@ export const campaignChecks: Check[] = [
   },
   {
     id: 'campaigns.delete',
-    title: 'delete a campaign (force): 204, or 202 and gone soon after; then 404 and no longer listed',
-    operationIds: ['createCampaign', 'deleteCampaign', 'getCampaign', 'listCampaigns'],
+    title: 'delete a campaign (force): 204, or 202 and gone soon after (its async action DONE at 100%); then 404 and no longer listed',
+    operationIds: ['createCampaign', 'deleteCampaign', 'getCampaign', 'listCampaigns', 'getAsyncAction'],
     readOnly: false,
-    requests: 5,
+    requests: 6,
     value: 3,
     shares: { changes: ['campaign-list', 'clock'] },
     async run(ctx) {
@@ -150,6 +171,8 @@ export const campaignChecks: Check[] = [
       ctx.expectField(gone, '/key', 'not_found')
       const listed = await ctx.call({ operationId: 'listCampaigns', method: 'GET', path: '/v1/campaigns', query: { limit: 10, 'filters[campaigns][conditions][$is]': name } }, { status: 200 })
       if (campaignIds(listed).includes(id)) ctx.fail({ pointer: '/campaigns', message: 'a deleted campaign must no longer be listed', expected: `no campaign with id ${id}`, actual: campaignIds(listed) }, listed)
+      const actionId = accepted.response.body?.async_action_id
+      if (accepted.response.status === 202 && typeof actionId === 'string') await actionDone(ctx, actionId)
     },
   },
 ]

@@ -44,11 +44,11 @@ export const checkoutBalanceChecks: Check[] = [
   },
   {
     id: 'checkout.loyalty-points-deducted',
-    title: 'redeeming a reward with a loyalty card deducts its points (read back with getVoucher)',
-    operationIds: ['getVoucher', 'redeemStackedDiscounts'],
+    title: 'redeeming a reward with a loyalty card deducts its points, rolling it back returns them (read back with getVoucher)',
+    operationIds: ['getVoucher', 'redeemStackedDiscounts', 'rollbackRedemption'],
     readOnly: false,
     needs: ['loyaltyCardCode', 'loyaltyRewardId'],
-    requests: 3,
+    requests: 5,
     value: 2,
     shares: { changes: ['loyalty-card', 'redemptions'] },
     async run(ctx) {
@@ -61,6 +61,11 @@ export const checkoutBalanceChecks: Check[] = [
       const after = await readVoucher(ctx, code)
       ctx.expectThat(after, '/loyalty_card/balance', (b) => typeof b === 'number' && b < before, `fewer than the ${before} points before the redemption`, 'a redemption with a loyalty card deducts its points')
       if (typeof spent === 'number') ctx.expectField(after, '/loyalty_card/balance', before - spent, `the balance goes down by the ${spent} points the redemption reports`)
+      // The spec's rollbackRedemption (and the real service's POINTS_REFUND): the points return to the card, which the
+      // test card given by flags gets back as it was.
+      const parent: string = redeemed.response.body.parent_redemption?.id ?? redeemed.response.body.redemptions[0].id
+      await ctx.call({ operationId: 'rollbackRedemption', method: 'POST', path: `/v1/redemptions/${encodeURIComponent(parent)}/rollback`, body: { reason: ctx.name('rollback') } }, { status: 200 })
+      ctx.expectField(await readVoucher(ctx, code), '/loyalty_card/balance', before, 'a rollback returns the points the redemption took')
     },
   },
 ]

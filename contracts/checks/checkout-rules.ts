@@ -6,14 +6,14 @@ import { CART, CART_AMOUNT, expectedDiscount, withoutExcluded, type Discount } f
 import { expectInapplicable, findItem, validate } from './checkout-support.js'
 import { createCampaign, enc } from './support.js'
 
-const MINIMUM = 5000
+export const MINIMUM = 5000
 const OFF = 500
 const MESSAGE = 'Spend at least 50.00 to use this promotion'
 
-const atLeast = (amount: number) => ({ 1: { name: 'order.amount', conditions: { $more_than_or_equal: [amount] } }, logic: '1' })
+export const atLeast = (amount: number) => ({ 1: { name: 'order.amount', conditions: { $more_than_or_equal: [amount] } }, logic: '1' })
 
 /** A rule of the run's own, kept (the API cannot delete rules); by default "order amount at least MINIMUM" (the spec's own example). */
-async function ownRule(ctx: CheckContext, label = 'minimum-order', extra: object = { rules: atLeast(MINIMUM), error: { message: MESSAGE } }): Promise<string> {
+export async function ownRule(ctx: CheckContext, label = 'minimum-order', extra: object = { rules: atLeast(MINIMUM), error: { message: MESSAGE } }): Promise<string> {
   const body = { name: ctx.name(label), ...extra }
   const rule = await ctx.call({ operationId: 'createValidationRule', method: 'POST', path: '/v1/validation-rules', body }, { status: 200 })
   ctx.expectThat(rule, '/id', (id) => typeof id === 'string' && id.startsWith('val_'), 'a val_ id')

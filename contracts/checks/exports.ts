@@ -34,6 +34,8 @@ async function waitUntilDone(ctx: CheckContext, exportId: string): Promise<Excha
   )
 }
 
+const exportIds = (list: Exchange): string[] => (list.response.body.exports ?? []).map((e: any) => e?.id)
+
 const ACCEPT_CSV = { accept: 'text/csv, text/plain;q=0.9, */*;q=0.1' }
 
 /**
@@ -56,11 +58,11 @@ function csvHeader(text: string): string[] {
 export const exportChecks: Check[] = [
   {
     id: 'exports.lifecycle',
-    title: 'export campaign transactions: SCHEDULED, progresses to DONE, result.url downloads a CSV with the requested fields, only with its token',
-    operationIds: ['exportCampaignTransactions', 'getExport'],
+    title: 'export campaign transactions: SCHEDULED, progresses to DONE (listed so, newest first), result.url downloads a CSV with the requested fields, only with its token',
+    operationIds: ['exportCampaignTransactions', 'getExport', 'listExports'],
     readOnly: false,
     uses: ['giftCampaignId'],
-    requests: 14,
+    requests: 18,
     value: 3,
     shares: { reads: ['gift-card'], changes: ['campaign-list', 'clock'] },
     async run(ctx) {
@@ -88,8 +90,21 @@ export const exportChecks: Check[] = [
       if (header.join() !== FIELDS.join()) ctx.fail({ location: 'body', pointer: '', message: 'the CSV header must list exactly the requested fields (names or display names)', expected: FIELDS.join(','), actual: header.join(',') }, file)
       const wrong = new URL(done.response.body.result.url)
       wrong.searchParams.set('token', `${wrong.searchParams.get('token') ?? ''}pk-wrong`)
-      const refused = await ctx.client.send({ operationId: 'getExport', method: 'GET', path: wrong.toString(), auth, headers: ACCEPT_CSV })
+      const list = () => ctx.call({ operationId: 'listExports', method: 'GET', path: '/v1/exports', query: { limit: 100, order: '-created_at' } }, { status: 200 })
+      const [refused, listed] = await Promise.all([ctx.client.send({ operationId: 'getExport', method: 'GET', path: wrong.toString(), auth, headers: ACCEPT_CSV }), list()])
       if (refused.response.status < 400) ctx.fail({ location: 'status', pointer: '', message: 'a download with a wrong token must be refused', expected: '401', actual: refused.response.status }, refused)
+      // The spec's listExports lists the exports "with their current status": DONE is final, so the list must agree.
+      const index = exportIds(listed).indexOf(done.response.body.id)
+      if (index < 0) ctx.fail({ pointer: '/exports', message: 'listExports lists the export just made among the 100 newest', expected: done.response.body.id, actual: exportIds(listed) }, listed)
+      ctx.expectField(listed, `/exports/${index}/status`, 'DONE', 'listExports shows an export\'s current status (as getExport reads it)')
+      ctx.expectField(listed, `/exports/${index}/result`, done.response.body.result, 'listExports shows the result getExport reads')
+      // A second export, scheduled after the first is DONE: order=-created_at lists it first.
+      const later = await ctx.call({ operationId: 'exportCampaignTransactions', method: 'POST', path: exportPath(campaignId), body }, { status: 200 })
+      const both = await list()
+      const [newer, older] = [later, done].map((ex) => exportIds(both).indexOf(ex.response.body.id))
+      if (Date.parse(later.response.body.created_at) > Date.parse(done.response.body.created_at) && !(newer >= 0 && newer < older)) {
+        ctx.fail({ pointer: '/exports', message: 'order=-created_at lists the newer export first', expected: [later.response.body.id, done.response.body.id], actual: exportIds(both) }, both)
+      }
     },
   },
   {

@@ -37,9 +37,11 @@ const RECIPES: Readonly<Record<string, UpdateRecipe>> = {
     requests: 6,
     async prepare(ctx) {
       const kept = { pk_kept: 'kept' }
-      const created = await createCampaign(ctx, 'PROMOTION', 'update-semantics', { body: { description: 'before the update', metadata: { ...ctx.tag, ...kept } } })
+      const created = await createCampaign(ctx, 'PROMOTION', 'update-semantics', { body: { description: 'before the update', metadata: { ...ctx.tag, ...kept, pk_unset: 'unset' } } })
       const path = campaignPath(created.response.body.id)
-      return { path, read: { operationId: 'getCampaign', path }, body: { description: ctx.name('updated'), metadata: { pk_sent: 'yes' } }, keptMetadata: { ...ctx.tag, ...kept } }
+      // real service (notes §8.6): `unset_metadata_fields` removes keys from the merged metadata
+      const body = { description: ctx.name('updated'), metadata: { pk_sent: 'yes' }, unset_metadata_fields: ['pk_unset'] }
+      return { path, read: { operationId: 'getCampaign', path }, body, keptMetadata: { ...ctx.tag, ...kept } }
     },
   },
   updateRewardAssignment: {
@@ -67,7 +69,7 @@ export const updateOperations = (operations: readonly OperationInfo[]): Operatio
  * Update semantics for every update operation of the spec (issue 25 §1): after an update, a read shows each field
  * sent with the value sent, `created_at` unchanged, `updated_at` later than before, and every other field of the
  * operation's request schema as it was (the spec and the real service: fields not sent are left as they are;
- * metadata is merged, so keys not sent stay).
+ * metadata is merged, so keys not sent stay, and `unset_metadata_fields` removes the keys it names).
  */
 export function updateSemanticsChecks(operations: readonly OperationInfo[]): Check[] {
   return updateOperations(operations).flatMap((op): Check[] => {
@@ -89,9 +91,10 @@ export function updateSemanticsChecks(operations: readonly OperationInfo[]): Che
         await ctx.wait(PAUSE_MS)
         await ctx.call({ operationId: op.operationId, method: op.method, path: target.path, body: target.body }, { status: 200 })
         const after = await ctx.call({ operationId: target.read.operationId, method: 'GET', path: target.read.path }, { status: 200 })
-        const sent = schemaLeaves(undefined, target.body)
+        const sent = schemaLeaves(undefined, target.body).filter((pointer) => !INSTRUCTIONS.has(pointer))
         for (const pointer of sent) ctx.expectField(after, pointer, getPointer(target.body, pointer), `${op.operationId} sets what was sent`)
         for (const [key, value] of Object.entries(target.keptMetadata ?? {})) ctx.expectField(after, `/metadata/${key}`, value, 'metadata is merged: keys the update did not send stay')
+        for (const key of target.body.unset_metadata_fields ?? []) ctx.expectField(after, `/metadata/${key}`, undefined, 'unset_metadata_fields removes the keys it names')
         ctx.expectField(after, '/created_at', before.response.body.created_at, 'an update keeps created_at')
         const was = Date.parse(before.response.body.updated_at ?? before.response.body.created_at)
         ctx.expectThat(after, '/updated_at', (t) => typeof t === 'string' && Date.parse(t) > was, `later than ${before.response.body.updated_at ?? before.response.body.created_at}`, 'an update moves updated_at')

@@ -15,7 +15,7 @@ afterAll(() => held.mocks?.close())
 /** A defect whose very mistake is a 5xx: its catch shows that 5xx (any other catch must not be a crash). */
 const isFiveHundredDefect = (kind: string): boolean => / 500$/.test(kind)
 
-describe('h-blind-b\'s fresh defects (issue 25): each caught by the check it names, where it says', () => {
+describe('fresh defects (b) (issue 25): each caught by the check it names, where it says', () => {
   it('leaves out only defects that break no documented promise, each saying why', () => {
     expect(FRESH_DEFECTS_B).toHaveLength(20)
     expect(FRESH_DEFECTS_B.filter((d) => d.by === null).map((d) => [d.kind, Boolean(d.whyNot)])).toEqual([['an item\'s subtotal_amount not reduced by its discount', true]])

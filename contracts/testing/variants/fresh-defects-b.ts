@@ -14,7 +14,7 @@ import type { Behaviour, WrapContext, WrappedRequest, WrappedResponse } from './
  * a fixed change does it; the wrapper where the change depends on the request's values or on the answer.
  *
  * Blind measurement (the whole suite per defect, contracts/testing/variants/fresh-defects-b.measure.test.ts,
- * `MEASURE_DEFECTS=1 npx vitest run contracts/testing/variants/fresh-defects-b.measure.test.ts`, at 1872938):
+ * `PROMOKIT_MEASURE_FRESH=1 npx vitest run contracts/testing/variants/fresh-defects.measure.test.ts`, at 1872938):
  * 16 of 20 caught; missed: item subtotal_amount, rate-limit headers on 4xx, text/plain body on
  * createValidationRule, unvalidated copyCampaignTemplate. `blind` names the catching checks.
  * After closing the gaps (`by`, pinned in fresh-defects-b.test.ts): 19 of 20; the subtotal_amount defect breaks
