@@ -54,6 +54,8 @@ export interface ReplayReport {
   /** Differences only time explains (a deployment only): not contract differences. */
   timing: Difference[]
   operations: OperationAgreement[]
+  /** Ids, codes and URLs of the recording that later requests carried, each replaced by the new target's own. */
+  threaded?: { recorded: string; now: string }[]
 }
 
 /** The new target could not be used at all (its first request got no answer): exit 2. */
@@ -79,7 +81,7 @@ export async function replay(entries: readonly HarEntry[], target: ReplayTarget,
   const threads = new IdThreads()
   const report: ReplayReport = {
     format: 'promokit-replay-report', version: 1, har: options.har, target: { kind: target.kind, baseUrl: target.baseUrl },
-    startedAt: new Date().toISOString(), exchanges: 0, skipped: [], differences: [], timing: [], operations: [],
+    startedAt: new Date().toISOString(), exchanges: 0, skipped: [], differences: [], timing: [], operations: [], threaded: [],
   }
   const tally = new Map<string, { exchanges: number; agreeing: number }>()
   const recordedOrigin = entries.length ? new URL(entries[0].request.url).origin : ''
@@ -133,6 +135,7 @@ export async function replay(entries: readonly HarEntry[], target: ReplayTarget,
   } finally {
     transport.close()
   }
+  report.threaded = [...threads.used].map(([recorded, now]) => ({ recorded, now }))
   report.operations = [...tally].map(([operationId, t]) => ({ operationId, ...t, agreement: Math.round((t.agreeing / t.exchanges) * 1000) / 1000 }))
     .sort((a, b) => a.agreement - b.agreement || a.operationId.localeCompare(b.operationId))
   return report

@@ -13,6 +13,8 @@ const MIN_LENGTH = 4
  */
 export class IdThreads {
   readonly #map = new Map<string, string>()
+  /** The mapped values a later request carried, in the order first used (the replay report lists them). */
+  readonly used = new Map<string, string>()
   /** The last access token the new target issued (the recording's are redacted). */
   bearer?: string
 
@@ -35,6 +37,7 @@ export class IdThreads {
   apply(text: string): string {
     let out = text
     for (const [from, to] of [...this.#map].sort((a, b) => b[0].length - a[0].length)) {
+      if (out.includes(from)) this.used.set(from, to)
       out = out.split(from).join(to)
       const encoded = encodeURIComponent(from)
       if (encoded !== from) out = out.split(encoded).join(encodeURIComponent(to))
