@@ -8,7 +8,7 @@ import { CoverageRecorder } from './coverage.js'
 import { toCurl, maskRequest, maskText } from './curl.js'
 import { discoverIds } from './discover.js'
 import { CheckFailure, CheckSkipped } from './failures.js'
-import { BudgetExceeded, HttpClient, RequestBudget, RequestFailed, type Credentials, type Exchange } from './http-client.js'
+import { BudgetExceeded, HttpClient, MOCK_CONTROL, RequestBudget, RequestFailed, type Credentials, type Exchange } from './http-client.js'
 import type { Transport } from './http-transport.js'
 import { preflight } from './preflight.js'
 import { RateLimited, RateLimitBackoff, systemClock, type RunClock } from './rate-limit.js'
@@ -72,6 +72,8 @@ export function planChecks(checks: readonly Check[], options: { readOnly?: boole
 interface CheckTrail {
   id: string
   writes: Exchange[]
+  /** The operation of the check's latest answer (the mock's control calls aside): where a `follows` was seen. */
+  last?: string
 }
 const currentCheck = new AsyncLocalStorage<CheckTrail>()
 const READS = new Set(['GET', 'HEAD', 'OPTIONS'])
@@ -113,6 +115,7 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
       const trail = currentCheck.getStore()
       unserved.record(ex, trail?.id)
       if (!trail) return
+      if (ex.operationId !== MOCK_CONTROL) trail.last = ex.operationId
       options.onCheckExchange?.(trail.id, ex)
       if (!READS.has(ex.request.method.toUpperCase())) trail.writes = [...trail.writes.slice(1 - TRAIL_LENGTH), ex]
     },
@@ -210,10 +213,11 @@ async function runOne(check: Check, shared: CheckContext, ids: KnownIds, unavail
   if (missing.length > 0) return skipped(check, why.length ? why.join('; ') : `needs ${missing.map(flagFor).join(', ')} (not given and not discovered)`)
   const started = performance.now()
   // Which documented behaviour the target showed, where the description and the real service differ.
-  const follows: string[] = []
-  const ctx: CheckContext = { ...shared, follows: (behaviour) => void (follows.includes(behaviour) || follows.push(behaviour)) }
+  const follows = new Map<string, string | undefined>()
+  const ctx: CheckContext = { ...shared, follows: (behaviour) => void (follows.has(behaviour) || follows.set(behaviour, currentCheck.getStore()?.last)) }
   const base = { id: check.id, title: check.title, operationIds: [...check.operationIds] }
-  const withFollows = <T extends CheckResult>(r: T): T => (follows.length ? { ...r, follows } : r)
+  const on = (): Record<string, string> => Object.fromEntries([...follows].filter((pair): pair is [string, string] => pair[1] !== undefined))
+  const withFollows = <T extends CheckResult>(r: T): T => (follows.size ? { ...r, follows: [...follows.keys()], followsOn: on() } : r)
   try {
     await check.run(ctx)
     return withFollows({ ...base, status: 'passed', durationMs: elapsed(started) })
