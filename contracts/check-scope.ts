@@ -9,6 +9,8 @@ import type { Exchange } from './http-client.js'
 export interface CheckTrail {
   id: string
   writes: Exchange[]
+  /** The operation of the check's latest answer (the mock's control calls aside): where a `follows` was seen. */
+  last?: string
 }
 export const currentCheck = new AsyncLocalStorage<CheckTrail>()
 
@@ -19,8 +21,8 @@ export const currentCheck = new AsyncLocalStorage<CheckTrail>()
 export interface CheckScope {
   ctx: CheckContext
   trail: CheckTrail
-  /** Which documented behaviour the target showed, where the description and the real service differ. */
-  follows: string[]
+  /** Which documented behaviour the target showed, where the description and the real service differ, and on which operation. */
+  follows: Map<string, string | undefined>
   prepared(): Promise<unknown>
 }
 
@@ -30,10 +32,10 @@ export function checkScopes(shared: CheckContext): (check: Check) => CheckScope 
     let scope = scopes.get(check)
     if (scope) return scope
     let preparation: Promise<unknown> | undefined
-    const follows: string[] = []
+    const follows = new Map<string, string | undefined>()
     const trail: CheckTrail = { id: check.id, writes: [] }
     const prepared = (): Promise<unknown> => (preparation ??= check.prepare ? currentCheck.run(trail, () => check.prepare!(ctx)) : shared.prepared())
-    const ctx: CheckContext = { ...shared, follows: (behaviour) => void (follows.includes(behaviour) || follows.push(behaviour)), prepared: prepared as CheckContext['prepared'] }
+    const ctx: CheckContext = { ...shared, follows: (behaviour) => void (follows.has(behaviour) || follows.set(behaviour, currentCheck.getStore()?.last)), prepared: prepared as CheckContext['prepared'] }
     scope = { ctx, trail, follows, prepared }
     scopes.set(check, scope)
     return scope

@@ -15,7 +15,8 @@ import { loadSuite } from './suite.js'
 import { onStopSignals, parseDuration, throttled, throwUnlessGreen } from './run-safety.js'
 import { checkRunPrefix, removeLeftovers } from './cleanup-command.js'
 import { HttpClient } from './http-client.js'
-import { generatedChecks } from './generate/index.js'
+import { generatedWithin } from './generate/index.js'
+import { stillRunning } from './still-running.js'
 import { fail, toRegExp, writeOutput } from './command-support.js'
 import { startMockBeside } from './mock-beside.js'
 import { prepareTarget, startReaching } from './prepare-target.js'
@@ -148,11 +149,12 @@ async function runContractCommand(flags: ContractFlags, io: CommandIo): Promise<
   mock?.catch(() => undefined)
   const suite = await loadSuite()
   const seed = flags.seed ?? Date.now() % 1_000_000
-  // --generate replaces the fixed checks; the baseline is checked against the whole set, --rerun-failed narrows what runs.
-  const all = flags.generate === undefined ? suite.checks : generatedChecks(suite.validator, { count: flags.generate, seed })
+  const plan = { readOnly: flags.readOnly, grep, budget: flags.budget }
+  // --generate replaces the fixed checks (scaled to fit --budget); the baseline is checked against the whole set, --rerun-failed narrows what runs.
+  const generated = flags.generate === undefined ? undefined : generatedWithin(suite.validator, { count: flags.generate, seed }, flags.budget, (c) => planChecks(c, { ...plan, budget: undefined }))
+  const all = generated?.checks ?? suite.checks
   const checks = flags.rerunFailed ? (await import('./rerun-failed.js')).onlyFailed(all, flags.rerunFailed) : all
   if (flags.latency !== undefined && (flags.baseUrl || flags.cluster)) throw new CliError(USAGE_ERROR, '--latency applies to the in-process mock only (drop --base-url/--cluster)')
-  const plan = { readOnly: flags.readOnly, grep, budget: flags.budget }
   const baseline = flags.baseline === undefined ? undefined : readBaseline(flags.baseline, new Set(all.map((c) => c.id)))
   if (flags.baselineExpires !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(flags.baselineExpires)) throw new CliError(USAGE_ERROR, `--baseline-expires must be a date YYYY-MM-DD, got "${flags.baselineExpires}"`)
   const runPrefix = flags.cleanup ? checkRunPrefix(flags.runPrefix) : undefined
@@ -212,21 +214,26 @@ async function runContractCommand(flags: ContractFlags, io: CommandIo): Promise<
   let report: RunReport
   const recording = flags.record ? (await import('../evidence/record/suite-recorder.js')).recordingTransport(flags.record) : undefined
   try {
-    if (flags.generate !== undefined) io.stdout.write(`Generating about ${flags.generate} requests from the spec, seed ${seed}\n`)
+    if (generated) io.stdout.write(`Generating about ${generated.count} requests from the spec${generated.count < flags.generate! ? ` (--generate ${flags.generate} scaled to fit --budget ${flags.budget})` : ''}, seed ${seed}\n`)
     io.stdout.write(`Running the contract suite against ${baseUrl}${isMock ? ' (promokit mock: async waits advance its clock)' : ''}${flags.readOnly ? ' — read-only' : ''}\n`)
     const runId = newRunId()
+    const progress = stillRunning((line) => io.stdout.write(`${line}\n`))
     report = await runSuite({
       baseUrl, credentials, isMock, ids, validator: suite.validator, checks, readOnly: flags.readOnly, grep, runId,
       budget: flags.budget, concurrency: flags.concurrency, rateLimitWaitMs: flags.rateLimitWait,
-      onCheckStart: (_check, index, total) => {
+      onCheckStart: (check, index, total) => {
         if (index === 0) io.stdout.write(`${total} checks; resources created are named pk-${runId}-… and deleted at the end\n`)
+        progress.started(check.id)
       },
       timeoutMs: flags.timeout, pollTimeoutMs: flags.pollTimeout, maxRequests: flags.maxRequests, sentBefore: target.sentBefore, signal: abort.signal, deadlineAt,
       onProgress: (line) => io.stdout.write(`${line}\n`),
       onPartialReport: flags.reporter.length ? (soFar) => writeSoFar(soFar, soFar.inProgress === 'cleanup') : undefined,
-      onCheckEnd: (result, index, total) => io.stdout.write(checkLine(result, index, total)),
+      onCheckEnd: (result, index, total) => {
+        progress.ended(result.id)
+        io.stdout.write(checkLine(result, index, total))
+      },
       transport: recording?.transport,
-    }).catch((error: unknown) => (error instanceof TargetUnusable ? fail(error.message) : Promise.reject(error)))
+    }).catch((error: unknown) => (error instanceof TargetUnusable ? fail(error.message) : Promise.reject(error))).finally(() => progress.stop())
   } finally {
     stopSignals()
     await target.close()

@@ -1,6 +1,7 @@
 import http from 'node:http'
 import https from 'node:https'
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib'
+import type { Agent, Dispatcher } from 'undici'
 
 export interface TransportRequest {
   method: string
@@ -25,11 +26,6 @@ export class TransportTimeout extends Error {
   override readonly name = 'TimeoutError'
 }
 
-/**
- * HTTP/1.1 over node:http with keep-alive agents of its own. The suite's requests are small and many; global
- * fetch (undici) costs about three times the CPU per request and its module load, which is what a contract run
- * against a nearby target spends its time on. Redirects are not followed (a 3xx is an answer to check).
- */
 /** A request that failed on a reused keep-alive socket before any answer. */
 class StaleSocket extends Error {
   constructor() {
@@ -61,8 +57,19 @@ interface Answered {
   body: Buffer
 }
 
+/**
+ * The project's one HTTP client. `send` (the suite's requests: small and many) is HTTP/1.1 over node:http with
+ * keep-alive agents of its own; global fetch costs about three times the CPU per request and its module load,
+ * which is what a contract run against a nearby target spends its time on. Redirects are not followed (a 3xx is
+ * an answer to check).
+ */
 export class Transport {
   readonly #agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) }
+  // `exchange` (a proxy forwarding every request of its clients) goes through undici's dispatcher: per exchange it
+  // costs about half the CPU of a node:http ClientRequest (no OutgoingMessage, no header object, no stream per
+  // answer), which is most of what a recording proxy spends (bench: record). Loaded on the first exchange: its
+  // module takes 150-300 ms to load here, which a contract run (it never calls exchange) must not pay.
+  #raw: Promise<Agent> | undefined
 
   /** `observe` sees every completed exchange of `send` (`promokit contract --record` writes them to a HAR file). */
   constructor(private readonly observe?: TransportObserver) {}
@@ -79,15 +86,50 @@ export class Transport {
   }
 
   /** The exchange as it is on the wire, nothing added to the request but its framing (Host, Connection), nothing decoded in the answer (`promokit record`). */
-  async exchange(request: RawRequest, timeoutMs: number): Promise<RawAnswer> {
-    const url = new URL(request.url)
-    // node:http adds no Host to a raw header list; HTTP/1.1 requires one
-    const headers = hasHeader(request.headers, 'host') ? request.headers : ['host', url.host, ...request.headers]
-    const { res, body } = await this.#retried((fresh) => this.#request(url, { method: request.method, headers }, request.body, timeoutMs, fresh))
-    return { status: res.statusCode ?? 0, statusText: res.statusMessage ?? '', rawHeaders: res.rawHeaders, body }
+  exchange(request: RawRequest, timeoutMs: number): Promise<RawAnswer> {
+    // undici drops a connection that failed, so the second attempt goes out on another one
+    return this.#retried(() => this.#dispatch(request, timeoutMs))
   }
 
-  async #retried(send: (fresh: boolean) => Promise<Answered>): Promise<Answered> {
+  async #dispatch(request: RawRequest, timeoutMs: number): Promise<RawAnswer> {
+    const url = new URL(request.url)
+    const raw = await (this.#raw ??= import('undici').then(({ Agent }) => new Agent({ connect: { timeout: timeoutMs } })))
+    return new Promise((resolve, reject) => {
+      let answer: RawAnswer | undefined
+      let chunks: Buffer[] = []
+      const options: Dispatcher.DispatchOptions = {
+        origin: url.origin,
+        path: url.pathname + url.search,
+        method: request.method as Dispatcher.HttpMethod,
+        headers: request.headers,
+        body: request.body && request.body.length > 0 ? request.body : null,
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+      }
+      raw.dispatch(options, {
+        onRequestStart() {},
+        onResponseStart(controller, status, _headers, statusText) {
+          // called again after a 1xx: the final answer is the last one
+          answer = { status, statusText: statusText ?? '', rawHeaders: latin1(controller.rawHeaders), body: EMPTY }
+          chunks = []
+        },
+        onResponseData(_controller, chunk) {
+          chunks.push(chunk)
+        },
+        onResponseEnd() {
+          if (!answer) return reject(new Error('the target closed the exchange without an answer'))
+          answer.body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)
+          resolve(answer)
+        },
+        onResponseError(_controller, error: Error & { code?: string }) {
+          if (TIMEOUT_CODES.has(error.code ?? '')) return reject(new TransportTimeout(`no answer within ${timeoutMs} ms`))
+          reject(!answer && error.code === 'UND_ERR_SOCKET' ? new StaleSocket() : error)
+        },
+      })
+    })
+  }
+
+  async #retried<T>(send: (fresh: boolean) => Promise<T>): Promise<T> {
     try {
       return await send(false)
     } catch (error) {
@@ -131,6 +173,7 @@ export class Transport {
   close(): void {
     this.#agents.http.destroy()
     this.#agents.https.destroy()
+    void this.#raw?.then((agent) => agent.destroy())
   }
 }
 
@@ -144,9 +187,13 @@ export async function sendOnce(request: TransportRequest, timeoutMs: number): Pr
   }
 }
 
-function hasHeader(raw: string[], name: string): boolean {
-  for (let i = 0; i < raw.length; i += 2) if (raw[i].toLowerCase() === name) return true
-  return false
+const EMPTY = Buffer.alloc(0)
+const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT'])
+
+/** undici's raw header list (name, value, ...) as node:http gives it: strings, bytes read as latin1 (header bytes are opaque octets). */
+function latin1(raw: Dispatcher.DispatchController['rawHeaders']): string[] {
+  if (!Array.isArray(raw)) return []
+  return raw.map((item: Buffer | string) => (typeof item === 'string' ? item : item.toString('latin1')))
 }
 
 function flatHeaders(headers: http.IncomingHttpHeaders): Record<string, string> {

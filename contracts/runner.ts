@@ -10,7 +10,7 @@ import { CoverageRecorder } from './coverage.js'
 import { toCurl, maskRequest, maskText } from './curl.js'
 import { discoverIds } from './discover.js'
 import { CheckFailure, CheckSkipped } from './failures.js'
-import { BudgetExceeded, HttpClient, RequestBudget, RequestFailed, type Credentials, type Exchange } from './http-client.js'
+import { BudgetExceeded, HttpClient, MOCK_CONTROL, RequestBudget, RequestFailed, type Credentials, type Exchange } from './http-client.js'
 import type { Transport } from './http-transport.js'
 import { preflight } from './preflight.js'
 import { RateLimited, RateLimitBackoff, systemClock, type RunClock } from './rate-limit.js'
@@ -106,6 +106,7 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
       const trail = currentCheck.getStore()
       unserved.record(ex, trail?.id)
       if (!trail) return
+      if (ex.operationId !== MOCK_CONTROL) trail.last = ex.operationId
       options.onCheckExchange?.(trail.id, ex)
       if (!READS.has(ex.request.method.toUpperCase())) trail.writes = [...trail.writes.slice(1 - TRAIL_LENGTH), ex]
     },
@@ -217,7 +218,8 @@ async function runOne(check: Check, { ctx, follows }: CheckScope, ids: KnownIds,
   if (missing.length > 0) return skipped(check, why.length ? why.join('; ') : `needs ${missing.map(flagFor).join(', ')} (not given and not discovered)`)
   const started = performance.now()
   const base = { id: check.id, title: check.title, operationIds: [...check.operationIds] }
-  const withFollows = <T extends CheckResult>(r: T): T => (follows.length ? { ...r, follows } : r)
+  const on = (): Record<string, string> => Object.fromEntries([...follows].filter((pair): pair is [string, string] => pair[1] !== undefined))
+  const withFollows = <T extends CheckResult>(r: T): T => (follows.size ? { ...r, follows: [...follows.keys()], followsOn: on() } : r)
   try {
     await check.run(ctx)
     return withFollows({ ...base, status: 'passed', durationMs: elapsed(started) })

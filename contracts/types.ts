@@ -68,6 +68,8 @@ export interface CheckResult {
   reason?: string
   /** Where the API description and the real service's documentation differ: which one the target followed. */
   follows?: string[]
+  /** For each of `follows`, the operation whose answer showed it (the check's latest request then): the fidelity matrix lists it there. */
+  followsOn?: Record<string, string>
   /**
    * Not run, not failed: the target's rate limit asked for a longer wait than allowed (`rate-limited`), or the
    * run's `--max-requests` ran out before or during the check (`budget`).

@@ -55,7 +55,7 @@ export class UnservedOperations {
     const unserved = [...(this.#byCheck.get(result.id) ?? [])]
     if (unserved.length === 0) return result
     const names = unserved.map((op) => `${op} (served.${op})`).join(', ')
-    const { failure: _failure, follows: _follows, ...rest } = result
+    const { failure: _failure, follows: _follows, followsOn: _followsOn, ...rest } = result
     return { ...rest, status: 'skipped', notRun: 'unserved', reason: `not run: the target does not serve ${names}` }
   }
 

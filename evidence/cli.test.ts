@@ -1,4 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -36,6 +38,8 @@ describe('promokit record, replay, matrix and contract --record (the built CLI)'
       expect(run.stdout).toContain(says)
     }
     expect(promokit('contract', '--help').stdout).toMatch(/--record <file>[\s\S]*--rerun-failed <report.json>/)
+    expect(promokit('replay', '--help').stdout).toMatch(/--client-token <token>[\s\S]*Exit codes: 0 no contract difference[\s\S]*1 a contract difference, 2 a file that is\s+not HAR/)
+    expect(promokit('record', '--help').stdout).toMatch(/Redacted to \*\*\*\*: X-App-Token/)
   })
 
   it('record: a proxy whose file is valid HAR while it runs, and a complete one after Ctrl-C (exit 0)', async () => {
@@ -70,6 +74,40 @@ describe('promokit record, replay, matrix and contract --record (the built CLI)'
     }
   })
 
+  it('record: Ctrl-C with an exchange hung at the target says so, and a second Ctrl-C stops at once with a valid file', async () => {
+    let reached!: () => void
+    const atTarget = new Promise<void>((resolve) => (reached = resolve))
+    const hung = createServer(() => reached())
+    await new Promise<void>((resolve) => hung.listen(0, '127.0.0.1', resolve))
+    const child = spawn(process.execPath, [bin, 'record', '--target', `http://127.0.0.1:${(hung.address() as AddressInfo).port}`, '--port', '0', '--out', 'hung.har'], { cwd: dir })
+    let output = ''
+    const said = (pattern: RegExp) => new Promise<RegExpExecArray>((resolve) => {
+      const look = () => {
+        const found = pattern.exec(output)
+        if (found) resolve(found)
+        return found
+      }
+      if (!look()) child.stdout.on('data', (chunk: Buffer) => void ((output += chunk), look()))
+    })
+    try {
+      const [, url] = await said(/ through (http:\/\/\S+) to /)
+      const pending = fetch(`${url}/v1/campaigns`).then((res) => res.status, () => 'cut')
+      await atTarget
+      const exit = new Promise<number | null>((resolve) => child.on('exit', resolve))
+      child.kill('SIGINT')
+      await said(/stopping: waiting for 1 exchange\(s\) in flight \(up to 10 s; Ctrl-C again stops at once\)/)
+      child.kill('SIGINT')
+      expect(await exit, output).toBe(0)
+      expect(await pending).toBe('cut')
+      expect(output).toContain('0 exchange(s) recorded')
+      expect(harValidator()(readJson('hung.har'))).toEqual([])
+    } finally {
+      child.kill('SIGKILL')
+      hung.closeAllConnections()
+      hung.close()
+    }
+  })
+
   it('contract --record writes the suite\'s exchanges; replay against mock agrees (exit 0); --rerun-failed runs only the failed checks', () => {
     const run = promokit('contract', '--grep', '^categories\\.', '--record', 'suite.har', '--reporter', 'json', '--output-file', 'runs/contract.json')
     expect(run.status, run.stdout + run.stderr).toBe(0)
@@ -96,6 +134,14 @@ describe('promokit record, replay, matrix and contract --record (the built CLI)'
     // A baseline naming checks that are not re-run is still a valid baseline of the suite.
     writeFileSync(join(dir, 'other', 'baseline.json'), JSON.stringify({ format: 'promokit-contract-baseline', entries: [{ check: 'list.paging', signature: 'status', reason: 'r', owner: 'o', expires: '2099-01-01' }] }))
     expect(promokit('contract', '--rerun-failed', 'other/failed.json', '--baseline', 'other/baseline.json', '--list').status).toBe(0)
+  })
+
+  it('the suite\'s session-lock checks, recorded, replay against a fresh mock with no difference (the session key threaded)', () => {
+    const run = promokit('contract', '--grep', '^checkout\\.session-lock', '--record', 'lock.har')
+    expect(run.status, run.stdout + run.stderr).toBe(0)
+    const replayed = promokit('replay', 'lock.har', '--against', 'mock')
+    expect(replayed.stdout, replayed.stderr).toMatch(/ 0 contract difference\(s\)/)
+    expect(replayed.status).toBe(0)
   })
 
   it('replay exits 2 on a file that is not HAR and on a target that cannot be reached, 1 on a difference', async () => {
@@ -128,5 +174,9 @@ describe('promokit record, replay, matrix and contract --record (the built CLI)'
     expect(readFileSync(join(dir, 'matrix', 'matrix.md'), 'utf8')).toMatch(new RegExp(`^!\\[conformance \\d+/${OPERATIONS} · mock \\d{4}-\\d{2}-\\d{2}\\]\\(badge\\.svg\\)`))
     expect(existsSync(join(dir, 'matrix', 'matrix.html'))).toBe(true)
     expect(promokit('matrix', '--runs', 'nowhere').status).toBe(2)
+    mkdirSync(join(dir, 'no-reports'), { recursive: true })
+    const empty = promokit('matrix', '--runs', 'no-reports', '--out', 'empty-matrix')
+    expect(empty.status).toBe(0)
+    expect(empty.stdout).toMatch(/no contract report or replay in no-reports: [^\n]+\n {2}promokit contract --reporter json --output-file/)
   })
 })

@@ -1,7 +1,8 @@
-// The ceiling for any recording proxy here: a bare node:http forwarder (node:http server in front, a keep-alive
-// node:http client behind, bodies buffered as a recorder must, nothing recorded). `promokit record` is this plus
-// redaction and the HAR file; the gap between the two is what recording costs, the gap between this and the mock
-// alone is what a second process and a second hop cost on this machine (three processes share its cores).
+// The ceiling for a recording proxy built on node:http alone: a bare forwarder (node:http server in front, a
+// keep-alive node:http client behind, bodies buffered as a recorder must, nothing recorded). `promokit record` has
+// the same server but forwards through undici's dispatcher (contracts/http-transport.ts, about half this client's
+// CPU), then redacts and writes the HAR file; the gap between this and the mock alone is what a second process and
+// a second hop cost on this machine (three processes share its cores).
 import { Agent, createServer, request } from 'node:http'
 
 const port = Number(process.env.BENCH_PORT)

@@ -1,8 +1,9 @@
 import type { Check, CheckContext } from '../check.js'
 import type { Exchange } from '../http-client.js'
 import type { SuiteOperation } from '../suite-validator.js'
-import { checkResponse } from '../expect-response.js'
+import { checkResponse, isUnauthorizedKey } from '../expect-response.js'
 import { probe } from './auth.js'
+import { bearerAuth, type HeaderAuth } from './bearer-auth.js'
 import { schemesOf as schemes } from '../operation-auth.js'
 import { mapConcurrent } from '../schedule.js'
 
@@ -20,10 +21,10 @@ const ownScopes = (op: SuiteOperation): string[] => oauthScopes(op).filter((s) =
  * A placeholder request for the operation: placeholder ids, and a body no operation accepts (an array), so a
  * token that gets through creates nothing; only credentials decide a 401.
  */
-function scopeProbe(op: SuiteOperation, token: string) {
+function scopeProbe(op: SuiteOperation, token: string | HeaderAuth) {
   const path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => `pk-scope-probe-${name}`)
   const body = ['POST', 'PUT', 'PATCH'].includes(op.method.toUpperCase()) ? ['pk-scope-probe'] : undefined
-  return { operationId: op.operationId, method: op.method, path, body, auth: { headers: { Authorization: `Bearer ${token}` } } }
+  return { operationId: op.operationId, method: op.method, path, body, auth: typeof token === 'string' ? { headers: { Authorization: `Bearer ${token}` } } : token }
 }
 
 async function issue(ctx: CheckContext, scope: string): Promise<string> {
@@ -68,7 +69,7 @@ function foreignKeys(operations: readonly SuiteOperation[]): Check {
         // The auth checks' own probe (a form where the operation takes one), with a JSON body nothing accepts.
         const spec = probe(ctx, op, auth)
         const res = await ctx.client.send(spec.body === undefined ? spec : { ...spec, body: ['pk-auth-probe'] })
-        if (res.response.status !== 401 || res.response.body?.key !== 'unauthorized' || checkResponse(ctx.validator, res, { status: 401 }).length > 0) {
+        if (res.response.status !== 401 || !isUnauthorizedKey(res.response.body?.key) || checkResponse(ctx.validator, res, { status: 401 }).length > 0) {
           problems.push({ exchange: res, message: `${op.operationId}: ${auth === 'management' ? 'management keys' : 'client-side keys'} must be refused with 401 unauthorized (the operation does not take them)` })
         }
       })
@@ -80,9 +81,10 @@ function foreignKeys(operations: readonly SuiteOperation[]): Check {
 function bearerScopes(operations: readonly SuiteOperation[]): Check {
   const withOauth = operations.filter((op) => oauthScopes(op).length > 0)
   const resourceScopes = [...new Set(withOauth.flatMap(ownScopes))]
+  const everyScope = [...new Set(withOauth.flatMap(oauthScopes))]
   return {
     id: 'auth.bearer-scopes',
-    title: `bearer tokens on the ${withOauth.length} operations that take them: without the operation's scope 401, with it not refused`,
+    title: `bearer tokens on the ${withOauth.length} operations that take them: without the operation's scope refused (401, or 403), with it (or with every scope it lists) not refused`,
     operationIds: ['createOAuthToken', ...withOauth.map((op) => op.operationId)],
     readOnly: false,
     requests: 2 + withOauth.length * 2,
@@ -94,6 +96,7 @@ function bearerScopes(operations: readonly SuiteOperation[]): Check {
       // A token lives 15 minutes: a run the target rate-limits (or a mock whose clock its waits move) may outlive
       // it, so a refusal is asked again with a fresh token before it counts.
       const freshRight = async (): Promise<string> => (right = await issue(ctx, resourceScopes.join(' ')))
+      let every: Promise<string> | undefined
       const problems: { exchange: Exchange; message: string }[] = []
       await inPool(withOauth, async (op) => {
         await Promise.all([refusedWithout(op), allowedWith(op)])
@@ -102,8 +105,8 @@ function bearerScopes(operations: readonly SuiteOperation[]): Check {
 
       async function refusedWithout(op: SuiteOperation): Promise<void> {
         const refused = await ctx.client.send(scopeProbe(op, wrong))
-        if (refused.response.status !== 401 || checkResponse(ctx.validator, refused, { status: 401 }).length > 0 || refused.response.body?.key !== 'unauthorized') {
-          problems.push({ exchange: refused, message: `${op.operationId}: a token with only the scope ${UNUSED_SCOPE} must be refused with 401 unauthorized (the operation takes ${oauthScopes(op).join(', ')})` })
+        if (!scopeRefusal(ctx, refused)) {
+          problems.push({ exchange: refused, message: `${op.operationId}: a token with only the scope ${UNUSED_SCOPE} must be refused (401 unauthorized, or 403) (the operation takes ${oauthScopes(op).join(', ')})` })
         }
       }
 
@@ -112,12 +115,30 @@ function bearerScopes(operations: readonly SuiteOperation[]): Check {
         const refusedFor = (status: number): boolean => status === 401 || status === 403
         let allowed = await ctx.client.send(scopeProbe(op, right))
         if (refusedFor(allowed.response.status)) allowed = await ctx.client.send(scopeProbe(op, await freshRight()))
-        if (refusedFor(allowed.response.status)) {
-          problems.push({ exchange: allowed, message: `${op.operationId}: a token with its scope ${ownScopes(op).join('/')} must not be refused for its credentials` })
-        }
+        if (!refusedFor(allowed.response.status)) return
+        // The real service lists `api` and the resource scope in one requirement (notes §1.2), which OpenAPI reads as
+        // both required: a target refusing the resource scope alone may still take a token with every listed scope.
+        every ??= issue(ctx, everyScope.join(' '))
+        // ... and the app keys with it, where the target wants all at once (bearerAuth).
+        const { exchange: withEvery } = await bearerAuth(ctx, await every, (auth) => scopeProbe(op, auth), (ex) => !refusedFor(ex.response.status))
+        if (!refusedFor(withEvery.response.status)) return ctx.follows('a resource scope alone refused: every listed scope required (OpenAPI reading)')
+        problems.push({ exchange: withEvery, message: `${op.operationId}: a token with its scope ${ownScopes(op).join('/')} (and with every scope it lists: ${oauthScopes(op).join(' ')}) must not be refused for its credentials` })
       }
     },
   }
+}
+
+/**
+ * A token without the operation's scope refused: 401 `unauthorized` as the spec answers it, or 403 in the Error
+ * format (RFC 6750 §3.1 `insufficient_scope`; the real service's documentation gives no status for a token
+ * lacking a scope, and its error keys include `forbidden` and `missing_required_permission`).
+ */
+function scopeRefusal(ctx: CheckContext, res: Exchange): boolean {
+  const { status, body } = res.response
+  if (status === 401) return isUnauthorizedKey(body?.key) && checkResponse(ctx.validator, res, { status: 401 }).length === 0
+  if (status !== 403) return false
+  ctx.follows('a token without the scope: 403')
+  return body?.code === 403 && typeof body?.message === 'string' && (body.key === undefined || (typeof body.key === 'string' && body.key !== ''))
 }
 
 function report(ctx: CheckContext, problems: readonly { exchange: Exchange; message: string }[]): void {

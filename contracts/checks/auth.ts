@@ -1,5 +1,6 @@
 import type { Check, CheckContext } from '../check.js'
 import { DELIBERATELY_WRONG } from '../curl.js'
+import { isUnauthorizedKey } from '../expect-response.js'
 import type { AuthMode, RequestSpec } from '../http-client.js'
 import type { SuiteOperation } from '../suite-validator.js'
 import { campaignBody } from './campaign-bodies.js'
@@ -56,7 +57,7 @@ export function authChecks(operations: readonly SuiteOperation[]): Check[] {
       const answers = await Promise.allSettled(probes.map(({ auth }) => ctx.call(probe(ctx, op, auth), { status: 401 })))
       answers.forEach((answer, i) => {
         if (answer.status === 'rejected') throw answer.reason
-        ctx.expectField(answer.value, '/key', 'unauthorized', `${probes[i].label} must be refused as unauthorized`)
+        ctx.expectThat(answer.value, '/key', isUnauthorizedKey, 'unauthorized', `${probes[i].label} must be refused as unauthorized`)
       })
     },
   }))

@@ -1,22 +1,32 @@
 import type { Check, CheckContext } from '../check.js'
+import { isUnauthorizedKey } from '../expect-response.js'
+import type { RequestSpec } from '../http-client.js'
+import { bearerAuth, type HeaderAuth } from './bearer-auth.js'
 
 const token = (form: Record<string, string>) => ({ operationId: 'createOAuthToken', method: 'POST', path: '/v1/oauth/token', form })
 const TOKENS = 'oauth-tokens'
 
+const listing = (auth: HeaderAuth): RequestSpec => ({ operationId: 'listCampaigns', method: 'GET', path: '/v1/campaigns', query: { limit: 1 }, auth })
+
+/** The token opens a listing: alone, or with the app keys where the target wants both at once (bearerAuth). */
+async function listsWith(ctx: CheckContext, accessToken: string): Promise<HeaderAuth> {
+  const { auth, exchange } = await bearerAuth(ctx, accessToken, listing, (ex) => ex.response.status === 200)
+  ctx.expectResponse(exchange, { status: 200 })
+  return auth
+}
+
 /** A fresh token that works (checked with one listing): the start of the revoke and expiry checks. */
-async function workingToken(ctx: CheckContext): Promise<{ body: any; auth: { headers: Record<string, string> } }> {
+async function workingToken(ctx: CheckContext): Promise<{ body: any; auth: HeaderAuth }> {
   const res = await ctx.call(token({ grant_type: 'client_credentials', scope: 'api campaigns' }), { status: 200 })
-  const auth = { headers: { Authorization: `Bearer ${res.response.body.access_token}` } }
-  await ctx.call({ operationId: 'listCampaigns', method: 'GET', path: '/v1/campaigns', query: { limit: 1 }, auth }, { status: 200 })
-  return { body: res.response.body, auth }
+  return { body: res.response.body, auth: await listsWith(ctx, res.response.body.access_token) }
 }
 
 /** The token must now be refused: 401 `unauthorized`. */
-async function expectRefused(ctx: CheckContext, auth: { headers: Record<string, string> }, why: string): Promise<void> {
+async function expectRefused(ctx: CheckContext, auth: HeaderAuth, why: string): Promise<void> {
   const res = await ctx.client.send({ operationId: 'listCampaigns', method: 'GET', path: '/v1/campaigns', query: { limit: 1 }, auth })
   if (res.response.status === 200) ctx.fail({ location: 'status', pointer: '', message: `${why} must be refused with 401`, expected: 401, actual: 200 }, res)
   ctx.expectResponse(res, { status: 401 })
-  ctx.expectField(res, '/key', 'unauthorized')
+  ctx.expectThat(res, '/key', isUnauthorizedKey, 'unauthorized')
 }
 
 export const oauthChecks: Check[] = [
@@ -32,8 +42,7 @@ export const oauthChecks: Check[] = [
       const res = await ctx.call(token({ grant_type: 'client_credentials', scope: 'api campaigns' }), { status: 200 })
       ctx.expectField(res, '/token_type', 'Bearer')
       ctx.expectThat(res, '/expires_in', (v) => Number.isInteger(v) && v > 0, 'a positive lifetime in seconds')
-      const auth = { headers: { Authorization: `Bearer ${res.response.body.access_token}` } }
-      await ctx.call({ operationId: 'listCampaigns', method: 'GET', path: '/v1/campaigns', query: { limit: 1 }, auth }, { status: 200 })
+      await listsWith(ctx, res.response.body.access_token)
     },
   },
   {
@@ -46,7 +55,7 @@ export const oauthChecks: Check[] = [
     shares: { reads: ['oauth-tokens'] },
     async run(ctx) {
       if (!ctx.client.credentials.bearerToken) ctx.skip('no bearer token given (--bearer-token / PROMOKIT_BEARER_TOKEN)')
-      await ctx.call({ operationId: 'listCampaigns', method: 'GET', path: '/v1/campaigns', query: { limit: 1 }, auth: 'bearer' }, { status: 200 })
+      await listsWith(ctx, ctx.client.credentials.bearerToken!)
     },
   },
   {

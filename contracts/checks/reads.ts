@@ -146,7 +146,8 @@ export const readChecks: Check[] = [
     shares: {},
     async run(ctx) {
       const list = await ctx.call({ operationId: 'listMetadataSchemas', method: 'GET', path: '/v1/metadata-schemas' }, { status: 200 })
-      const listed = list.response.body?.schemas?.find((s: any) => typeof s?.related_object === 'string')
+      // Through data_ref: the real service names this list's array `schemas` and, in its default text, `data` (notes §8.6).
+      const listed = listItems(list.response.body)?.find((s: any) => typeof s?.related_object === 'string')
       if (!listed) ctx.skip('the project has no metadata schema to read')
       const one = await ctx.call({ operationId: 'getMetadataSchemaByResource', method: 'GET', path: `/v1/metadata-schemas/${enc(listed.related_object)}` }, { status: 200 })
       ctx.expectField(one, '/id', listed.id, 'the schema the list holds for this related_object')

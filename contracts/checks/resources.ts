@@ -32,7 +32,8 @@ export const resourceChecks: Check[] = [
     shares: {},
     async run(ctx) {
       const res = await ctx.call({ operationId: 'createCategory', method: 'POST', path: '/v1/categories', body: { name: ctx.name('bad-category'), hierarchy: -1 } }, { status: 400 })
-      ctx.expectField(res, '/key', 'invalid_payload')
+      // the vendor's e_400_invalid_payload requires nothing: its key, when given, defaults to invalid_payload
+      if (res.response.body?.key !== undefined) ctx.expectField(res, '/key', 'invalid_payload')
     },
   },
   {

@@ -1,15 +1,15 @@
 import fc from 'fast-check'
 import type { OperationInfo } from '../../src/spec/operations.js'
 import type { ContractValidator } from '../../src/validation/validator.js'
-import type { Check, SharedResource, SharedUse } from '../check.js'
+import type { Check } from '../check.js'
 import { createCampaign } from '../checks/support.js'
 import { CheckFailure } from '../failures.js'
-import { listResources } from '../list-resources.js'
 import { authFor } from '../operation-auth.js'
 import { documentedBase } from './documented-base.js'
 import { fixturesOf, harvestExchange, idPoolOf } from './id-pool.js'
 import { isChanging, pathValuesFor, tryInvalid } from './operation-checks.js'
 import { readBackOf } from './read-back.js'
+import { sharesOf } from './shares.js'
 import { isValid, mutationsOf, validRequest, type GeneratedRequest } from './requests.js'
 
 /** Broken requests per operation: enough to cover a query parameter, a missing field, a wrong type and the content type. */
@@ -76,22 +76,4 @@ function pickDiverse(requests: GeneratedRequest[], count: number): GeneratedRequ
   const seen = new Set<string>()
   const first = requests.filter((r) => !seen.has(kind(r)) && seen.add(kind(r)))
   return [...first, ...requests.filter((r) => !first.includes(r))].slice(0, count)
-}
-
-/**
- * What the check shares, on a target that refuses the broken requests as it must. A refused read reads nothing
- * another check's writes could move: its answers are 4xx whatever the data. A read-back of a list (what a create
- * adds to) must not see other checks' changes of that list meanwhile; neither must one of a shared fixture (the
- * reward assignment); one of the run's own resource (or an unknown id) runs beside the other writers. It changes
- * something only when it creates a campaign of its own to aim at (a target that accepts a broken request changes
- * more, and fails this check for it).
- */
-function sharesOf(op: OperationInfo, changing: boolean, readBack: OperationInfo | undefined): SharedUse {
-  if (!changing) return {}
-  const isList = readBack && (readBack.parameters.some((p) => p.name === 'limit') || (op.method === 'POST' && readBack.path === op.path))
-  const campaign = op.pathParamNames.includes('campaignId')
-  const read: SharedResource[] = !readBack ? [] : isList ? [...listResources(readBack.operationId)] : readBack.operationId === 'getRewardAssignment' ? ['reward-assignment'] : []
-  // It may aim at a campaign another check created (the id pool): that one must not be deleted meanwhile.
-  if (campaign) read.push('run-campaigns')
-  return { ...(read.length ? { reads: read } : {}), changes: campaign ? ['campaign-list'] : [] }
 }

@@ -1,13 +1,14 @@
 import fc, { type Arbitrary } from 'fast-check'
 import type { OperationInfo } from '../../src/spec/operations.js'
 import type { ContractValidator } from '../../src/validation/validator.js'
-import type { Check, CheckContext, ProblemInput } from '../check.js'
+import type { Check, CheckContext, ProblemInput, SharedUse } from '../check.js'
 import { checkResponse } from '../expect-response.js'
 import { CheckFailure } from '../failures.js'
 import type { AuthMode, Exchange } from '../http-client.js'
 import { authFor } from '../operation-auth.js'
 import type { Problem } from '../types.js'
 import { fixturesOf, harvestExchange, idPoolOf } from './id-pool.js'
+import { sharesOf } from './shares.js'
 import { readBackOf, sameState, snapshot } from './read-back.js'
 import { invalidRequest, isValid, toRequestSpec, validRequest, type GeneratedRequest } from './requests.js'
 import { runProperty, type PropertyFailure } from './run-property.js'
@@ -45,7 +46,7 @@ export function operationChecks(validator: ContractValidator, options: GenerateO
       readOnly: !changing,
       requests: runs * (readBack ? 3 : 1) + (index === 0 ? 12 : 0),
       value: 1,
-      shares: changing ? { reads: ['target', 'campaign-list'], changes: ['target', 'campaign-list'] } : { reads: ['target'] },
+      shares: generatedShares(op, changing, readBack),
       async run(ctx) {
         const auth = authFor(op, ctx.client.credentials)
         if (!auth) return ctx.skip(`no credentials for ${op.operationId}'s schemes (${op.security.map((s) => Object.keys(s).join('+')).join(' or ')}); pass them`)
@@ -69,6 +70,19 @@ export function operationChecks(validator: ContractValidator, options: GenerateO
   })
 }
 
+/**
+ * What a generated check shares under `--concurrency`. A valid read is judged by its own answer alone (schema,
+ * documented status), whatever other checks change meanwhile: it shares nothing. A changing operation is only
+ * sent broken requests, judged like the fixed invalid checks (its read-back must not see others' changes), and
+ * when it names the run's own campaigns (made and deleted by the stateful sequences) it must not run beside them.
+ */
+function generatedShares(op: OperationInfo, changing: boolean, readBack: OperationInfo | undefined): SharedUse {
+  if (!changing) return {}
+  // Unlike invalid.<op>, it creates no campaign to aim at: it changes nothing on a target that refuses as it must.
+  const reads = [...(sharesOf(op, true, readBack).reads ?? []), ...(op.pathParamNames.includes('campaignId') ? ['campaign-list'] : [])]
+  return { reads: [...new Set(reads)], changes: [] }
+}
+
 /** The keys of a refusal for the request's form (schema), not a business rule the spec states in prose. */
 const SCHEMA_REFUSALS = new Set(['invalid_payload', 'invalid_query_params'])
 
@@ -89,7 +103,7 @@ type Outcome = { problems: Problem[]; exchange: Exchange } | undefined
 
 async function tryValid(ctx: CheckContext, validator: ContractValidator, op: OperationInfo, request: GeneratedRequest, auth: AuthMode): Promise<Outcome> {
   const exchange = await ctx.call({ ...toRequestSpec(op, request), auth }).catch((error: unknown) => failureExchange(error))
-  if ('problems' in exchange) return exchange
+  if ('problems' in exchange) return serverError(exchange.exchange) ?? exchange
   harvestExchange(ctx, exchange)
   const { status, body } = exchange.response
   // A request the spec accepts must not be refused as malformed (a 404 for an unknown id is another matter).
@@ -97,6 +111,13 @@ async function tryValid(ctx: CheckContext, validator: ContractValidator, op: Ope
     return { exchange, problems: [{ location: 'status', pointer: '', message: `a request valid by the spec was refused as invalid (${body?.key}: ${body?.details ?? body?.message ?? ''})`, expected: 'a documented answer to a valid request', actual: status, keyword: 'positiveDataAcceptance' }] }
   }
   return checkResponse(validator, exchange).length > 0 ? { exchange, problems: checkResponse(validator, exchange) } : undefined
+}
+
+/** The first thing any generated case proves (Schemathesis' not_a_server_error), whatever else the spec says of the answer. */
+function serverError(exchange: Exchange): Outcome {
+  const { status } = exchange.response
+  if (status < 500) return undefined
+  return { exchange, problems: [{ location: 'status', pointer: '', message: `a request valid by the spec got a server error (${status})`, expected: 'a documented answer, never a 5xx', actual: status, keyword: 'serverError' }] }
 }
 
 /**

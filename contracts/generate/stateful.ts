@@ -17,6 +17,8 @@ interface Campaign {
   updatedAt?: string
   description?: string
   metadata: Record<string, unknown>
+  /** The promo_ ids of its tiers, from the create answer (the link to getPromotionTier). */
+  tiers: string[]
 }
 interface Model {
   campaigns: Campaign[]
@@ -39,7 +41,8 @@ class Create implements Command {
     const read = await ctx.call({ operationId: 'getCampaign', method: 'GET', path: campaignPath(id) }, { status: 200 })
     ctx.expectField(read, '/name', name, 'getCampaign reads the campaign just created')
     ctx.expectField(read, '/description', this.description, 'getCampaign reads the description sent on create')
-    m.campaigns.push({ id, name, createdAt, updatedAt: updatedAt ?? undefined, description: this.description, metadata: { ...ctx.tag } })
+    const tiers = (created.response.body.promotion?.tiers ?? []).map((t: any) => t?.id).filter((t: unknown): t is string => typeof t === 'string')
+    m.campaigns.push({ id, name, createdAt, updatedAt: updatedAt ?? undefined, description: this.description, metadata: { ...ctx.tag }, tiers })
   }
   toString = (): string => `create(${JSON.stringify(this.description)})`
 }
@@ -76,6 +79,25 @@ class Read implements Command {
   toString = (): string => `read(#${this.pick})`
 }
 
+/** Links from the create answer's tier ids: the tier reads by its id, names its campaign, and is among the campaign's tiers. */
+class ReadTier implements Command {
+  constructor(readonly pick: number, readonly tier: number) {}
+  check = (m: Readonly<Model>): boolean => m.campaigns.some((c) => c.tiers.length > 0)
+  async run(m: Model, { ctx }: Real): Promise<void> {
+    const withTiers = m.campaigns.filter((c) => c.tiers.length > 0)
+    const c = withTiers[this.pick % withTiers.length]
+    const tierId = c.tiers[this.tier % c.tiers.length]
+    const [tier, ofCampaign] = await Promise.all([
+      ctx.call({ operationId: 'getPromotionTier', method: 'GET', path: `/v1/promotions/tiers/${encodeURIComponent(tierId)}` }, { status: 200 }),
+      ctx.call({ operationId: 'listCampaignPromotionTiers', method: 'GET', path: `/v1/promotions/${encodeURIComponent(c.id)}/tiers` }, { status: 200 }),
+    ])
+    ctx.expectField(tier, '/id', tierId, 'the tier the create answer named reads by its id')
+    ctx.expectThat(tier, '/campaign_id', (id) => id === undefined || id === c.id, c.id, 'a tier names its campaign')
+    ctx.expectThat(ofCampaign, '/tiers', (l) => Array.isArray(l) && l.some((t: any) => t?.id === tierId), `${tierId} among the campaign's tiers`, 'a tier is listed under its campaign')
+  }
+  toString = (): string => `readTier(#${this.pick}, tier ${this.tier})`
+}
+
 class Delete implements Command {
   constructor(readonly pick: number) {}
   check = (m: Readonly<Model>): boolean => m.campaigns.length > 0
@@ -91,26 +113,34 @@ class Delete implements Command {
   toString = (): string => `delete(#${this.pick})`
 }
 
-const commands = fc.commands([
-  text.map((d) => new Create(d)),
-  fc.tuple(fc.nat(5), text, text).map(([p, d, k]) => new Update(p, d, k)),
-  fc.nat(5).map((p) => new Read(p)),
-  fc.nat(5).map((p) => new Delete(p)),
-], { maxCommands: 5 })
+const create = text.map((d) => new Create(d))
 
 /**
- * Stateful sequences (fast-check model-based commands): campaigns created, read, listed, updated and deleted
- * in random order, each request naming the ids the earlier answers returned; a failing sequence is shrunk to
+ * A sequence opens with a create (every other command needs a campaign: without one, most sequences were empty
+ * or a lone create), then up to 6 commands of any kind, long ones as likely as short ones.
+ */
+const commands = fc.tuple(create, fc.commands([
+  create,
+  fc.tuple(fc.nat(5), text, text).map(([p, d, k]) => new Update(p, d, k)),
+  fc.nat(5).map((p) => new Read(p)),
+  fc.tuple(fc.nat(5), fc.nat(3)).map(([p, t]) => new ReadTier(p, t)),
+  fc.nat(5).map((p) => new Delete(p)),
+], { maxCommands: 6, size: 'max' })).map(([first, rest]): Command[] => [first, ...rest])
+
+/**
+ * Stateful sequences (fast-check model-based commands): campaigns created, read, listed, updated and deleted,
+ * and their tiers read, in random order, each request naming the ids the earlier answers returned (Schemathesis'
+ * links: createCampaign's `id` → the campaign's paths, its `promotion.tiers[].id` → getPromotionTier); a failing sequence is shrunk to
  * the shortest that still fails.
  */
 export function statefulChecks(options: GenerateOptions): Check[] {
   const runs = Math.max(1, Math.floor(options.count / 100))
   return [{
     id: 'generate.stateful-campaigns',
-    title: `${runs} generated sequence(s) of campaign create / read / list / update / delete with the real ids threaded through`,
-    operationIds: ['createCampaign', 'getCampaign', 'updateCampaign', 'listCampaigns', 'deleteCampaign'],
+    title: `${runs} generated sequence(s) of campaign create / read / list / update / delete and tier reads with the real ids threaded through`,
+    operationIds: ['createCampaign', 'getCampaign', 'updateCampaign', 'listCampaigns', 'deleteCampaign', 'getPromotionTier', 'listCampaignPromotionTiers'],
     readOnly: false,
-    requests: runs * 14,
+    requests: runs * 18,
     value: 2,
     shares: { changes: ['campaign-list', 'target'] },
     async run(ctx) {

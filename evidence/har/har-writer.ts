@@ -1,8 +1,8 @@
 import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs'
 import { dirname } from 'node:path'
-import type { HarEntry } from './har-types.js'
 
-const TAIL = Buffer.from('\n]}}\n')
+const TAIL_TEXT = '\n]}}\n'
+const TAIL = Buffer.from(TAIL_TEXT)
 
 interface Batch {
   texts: string[]
@@ -48,12 +48,15 @@ export class HarWriter {
     return this.#position + TAIL.length
   }
 
-  /** Resolves once the entry is in the file; rejects if the file could not be written (then nothing more is). */
-  append(entry: HarEntry): Promise<void> {
+  /**
+   * `entry`: one entry as JSON text on one line (harEntryText). Resolves once it is in the file; rejects if the file
+   * could not be written (then nothing more is).
+   */
+  append(entry: string): Promise<void> {
     const refused = this.#failed ?? (this.#closed ? new Error(`the HAR file ${this.path} is closed`) : undefined)
     if (refused) return Promise.reject(refused)
     const batch = (this.#pending ??= this.#nextBatch())
-    batch.texts.push(`${this.#entries++ === 0 ? '\n' : ',\n'}${JSON.stringify(entry)}`)
+    batch.texts.push(this.#entries++ === 0 ? '\n' : ',\n', entry)
     return batch.written
   }
 
@@ -82,9 +85,10 @@ export class HarWriter {
     this.#pending = undefined
     try {
       if (this.#failed) throw this.#failed
-      const text = Buffer.from(batch.texts.join(''))
-      writeAt(this.#fd, Buffer.concat([text, TAIL]), this.#position)
-      this.#position += text.length
+      // encoded once, tail included: the batch is most of what the recorder copies per exchange
+      const bytes = Buffer.from(batch.texts.join('') + TAIL_TEXT)
+      writeAt(this.#fd, bytes, this.#position)
+      this.#position += bytes.length - TAIL.length
       batch.settle()
     } catch (error) {
       // a failed write may have left half an entry over the tail: nothing more goes into that file

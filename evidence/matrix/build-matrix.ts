@@ -1,9 +1,10 @@
+import { applyBaseline } from '../../contracts/baseline.js'
 import type { CheckResult, RunReport } from '../../contracts/types.js'
 import type { Runs } from './read-runs.js'
 
 export type Outcome = 'passed' | 'failed' | 'known' | 'skipped' | 'not-checked'
 /** How a row sorts and reads: failures first. */
-export type RowState = 'failing' | 'replay-differs' | 'unchecked' | 'passing'
+export type RowState = 'failing' | 'replay-differs' | 'known' | 'unchecked' | 'passing'
 
 export interface TargetResult {
   target: string
@@ -41,6 +42,8 @@ export interface Matrix {
   version: 1
   generatedAt: string
   targets: { name: string; date: string; baseUrl: string; passed: number; failed: number; file: string }[]
+  /** The replay reports read, newest first: a row's agreement comes from the newest that sent its operation. */
+  replays: { file: string; har: string; against: string; date: string; exchanges: number; differences: number }[]
   /** The badge's figure: operations passing on the most recent deployment (the mock when no deployment was checked). */
   conformance: { target: string; date: string; passing: number; total: number } | null
   operations: MatrixRow[]
@@ -61,7 +64,8 @@ const NEGATIVE = /^auth\.|-4\d\d$|unknown|invalid|refused|duplicat/
 
 /** One row per operation of the spec, from the suite's metadata and the reports, replays and baselines given. */
 export function buildMatrix(input: MatrixInput): Matrix {
-  const latest = latestPerTarget(input.runs.contracts)
+  const today = (input.now ?? new Date()).toISOString().slice(0, 10)
+  const latest = latestPerTarget(input.runs.contracts.map((c) => withBaselines(c, input.runs.baselines, today)))
   const replays = [...input.runs.replays].sort((a, b) => b.report.startedAt.localeCompare(a.report.startedAt))
   const checksOf = new Map(input.checks.map((c) => [c.id, c]))
   const rows = input.operations.map((op): MatrixRow => {
@@ -73,7 +77,7 @@ export function buildMatrix(input: MatrixInput): Matrix {
       ...input.runs.baselines.flatMap(({ entries }) => entries.filter((e) => checksOf.get(e.check)?.operationIds.includes(op.operationId))
         .map((e): Deviation => ({ kind: 'baseline', text: e.reason, check: e.check, owner: e.owner, expires: e.expires }))),
       ...input.choices.filter((c) => c.operationIds.includes(op.operationId)).map((c): Deviation => ({ kind: 'choice', text: c.choice, doc: c.doc })),
-      ...latest.flatMap(({ name, report }) => [...new Set(report.results.filter((r) => r.operationIds.includes(op.operationId)).flatMap((r) => r.follows ?? []))]
+      ...latest.flatMap(({ name, report }) => [...new Set(report.results.flatMap((r) => (r.follows ?? []).filter((text) => seenOn(r, text, op.operationId))))]
         .map((text): Deviation => ({ kind: 'follows', text, target: name }))),
     ]
     const row: MatrixRow = {
@@ -84,7 +88,7 @@ export function buildMatrix(input: MatrixInput): Matrix {
       servedByMock: input.servedByMock.has(op.operationId),
       checks: { positive: mine.filter((c) => !NEGATIVE.test(c.id)).map((c) => c.id), negative: mine.filter((c) => NEGATIVE.test(c.id)).map((c) => c.id) },
       targets,
-      replay: replay && agreement ? { against: replay.report.target.kind === 'mock' ? 'mock' : targetName(replay.report.target.baseUrl, false), date: replay.report.startedAt.slice(0, 10), exchanges: agreement.exchanges, agreeing: agreement.agreeing, agreement: agreement.agreement } : null,
+      replay: replay && agreement ? { against: replayTarget(replay.report), date: replay.report.startedAt.slice(0, 10), ...pick(agreement) } : null,
       deviations,
       sdk: { js: input.sdk.js[op.operationId] ?? [], python: input.sdk.python[op.operationId] ?? [] },
     }
@@ -97,6 +101,7 @@ export function buildMatrix(input: MatrixInput): Matrix {
     version: 1,
     generatedAt: (input.now ?? new Date()).toISOString(),
     targets: latest.map(({ name, report, file }) => ({ name, date: report.startedAt.slice(0, 10), baseUrl: report.target.baseUrl, passed: report.summary.passed, failed: report.summary.failed, file })),
+    replays: replays.map(({ file, report }) => ({ file, har: report.har, against: replayTarget(report), date: report.startedAt.slice(0, 10), exchanges: report.exchanges, differences: report.differences.length })),
     conformance: primary ? {
       target: primary.name,
       date: primary.report.startedAt.slice(0, 10),
@@ -107,9 +112,19 @@ export function buildMatrix(input: MatrixInput): Matrix {
   }
 }
 
-const RANK: Record<RowState, number> = { failing: 0, 'replay-differs': 1, unchecked: 2, passing: 3 }
+/**
+ * A report run without `--baseline` still has its known failures told apart when the matrix is given the
+ * baseline: the same matching as the suite's (check and failure signature; an expired entry tolerates nothing).
+ */
+function withBaselines(run: Runs['contracts'][number], baselines: Runs['baselines'], today: string): Runs['contracts'][number] {
+  if (run.report.baseline || run.report.results.some((r) => r.baseline) || baselines.length === 0) return run
+  const entries = baselines.flatMap((b) => b.entries)
+  return { ...run, report: applyBaseline(run.report, { format: 'promokit-contract-baseline', entries }, baselines.map((b) => b.file).join(', '), today) }
+}
 
-/** Failures first, then replay differences, then operations nothing checked; by operationId within each. */
+export const RANK: Record<RowState, number> = { failing: 0, 'replay-differs': 1, known: 2, unchecked: 3, passing: 4 }
+
+/** Failures first, then replay differences, known (tolerated) failures, operations nothing checked; by operationId within each. */
 export function sortRows(rows: readonly MatrixRow[]): MatrixRow[] {
   return [...rows].sort((a, b) => RANK[a.state] - RANK[b.state] || a.operationId.localeCompare(b.operationId))
 }
@@ -117,6 +132,8 @@ export function sortRows(rows: readonly MatrixRow[]): MatrixRow[] {
 function stateOf(row: MatrixRow): RowState {
   if (row.targets.some((t) => t.result === 'failed')) return 'failing'
   if (row.replay && row.replay.agreement < 1) return 'replay-differs'
+  // a failure the baseline tolerates: not passing either (the badge does not count it)
+  if (row.targets.some((t) => t.result === 'known')) return 'known'
   if (!row.targets.some((t) => t.result === 'passed' || t.result === 'known') && !row.replay) return 'unchecked'
   return 'passing'
 }
@@ -132,12 +149,24 @@ function outcomeOn(results: readonly CheckResult[], operationId: string): { resu
   return { result: mine.length ? 'skipped' : 'not-checked', failedChecks: [] }
 }
 
+/**
+ * Whether a documented alternative a check noted belongs to this operation: the one whose answer showed it
+ * (`followsOn`), not the creates and lists the check used on the way; a report without it, every operation of the check.
+ */
+function seenOn(result: CheckResult, behaviour: string, operationId: string): boolean {
+  const on = result.followsOn && Object.hasOwn(result.followsOn, behaviour) ? result.followsOn[behaviour] : undefined
+  return on === undefined ? result.operationIds.includes(operationId) : on === operationId
+}
+
 /** `staging` for https://staging.example.com, `mock` for promokit's mock: how a target is named in the matrix and the badge. */
 export function targetName(baseUrl: string, isMock: boolean): string {
   if (isMock) return 'mock'
   const host = URL.canParse(baseUrl) ? new URL(baseUrl).hostname : baseUrl
   return /^[\d.]+$|:/.test(host) ? host : host.split('.')[0]
 }
+
+const pick = ({ exchanges, agreeing, agreement }: { exchanges: number; agreeing: number; agreement: number }) => ({ exchanges, agreeing, agreement })
+const replayTarget = (report: Runs['replays'][number]['report']): string => (report.target.kind === 'mock' ? 'mock' : targetName(report.target.baseUrl, false))
 
 function latestPerTarget(contracts: Runs['contracts']): { name: string; report: RunReport; file: string }[] {
   const byName = new Map<string, { name: string; report: RunReport; file: string }>()
@@ -146,5 +175,6 @@ function latestPerTarget(contracts: Runs['contracts']): { name: string; report: 
     const seen = byName.get(name)
     if (!seen || seen.report.startedAt < report.startedAt) byName.set(name, { name, report, file })
   }
-  return [...byName.values()].sort((a, b) => b.report.startedAt.localeCompare(a.report.startedAt))
+  // deployments first (the badge's), newest first; the mock last
+  return [...byName.values()].sort((a, b) => Number(a.name === 'mock') - Number(b.name === 'mock') || b.report.startedAt.localeCompare(a.report.startedAt))
 }

@@ -24,6 +24,11 @@ export function matrixCommand(io: MatrixIo = { stdout: process.stdout }): Comman
     .description('build the fidelity matrix (one row per operation) from the spec, the suite and the JSON reports, replays and baselines given; writes matrix.html, matrix.json, matrix.md and badge.svg')
     .option('--runs <dir-or-file>', 'a folder of JSON files (contract reports from --reporter json, replay reports from replay --json, baselines), or one file; repeatable', collect, [])
     .option('--out <dir>', 'where to write matrix.html, matrix.json, matrix.md and badge.svg', 'promokit-matrix')
+    .addHelpText('after', `
+Example:
+  promokit contract --base-url "$STAGING_URL" --reporter json --output-file runs/staging.json
+  promokit replay staging.har --against mock --json runs/replay.json
+  promokit matrix --runs runs --out docs/fidelity     # then ![conformance](docs/fidelity/badge.svg) in a README`)
     .action(async (flags: { runs: string[]; out: string }) => runMatrix(flags, io))
 }
 
@@ -58,6 +63,10 @@ async function runMatrix(flags: { runs: string[]; out: string }, io: MatrixIo): 
   writeFileSync(join(out, 'badge.svg'), renderBadge(matrix))
   const read = `${runs.contracts.length} contract report(s), ${runs.replays.length} replay(s), ${runs.baselines.length} baseline(s)`
   io.stdout.write(`${read}${runs.ignored.length ? `; not promokit reports, left out: ${runs.ignored.join(', ')}` : ''}\n`)
+  if (runs.contracts.length + runs.replays.length === 0) {
+    io.stdout.write(`no contract report or replay${flags.runs.length ? ` in ${flags.runs.join(', ')}` : ' (no --runs)'}: the matrix shows the spec, the suite and the SDKs only. Write them with\n`
+      + '  promokit contract --reporter json --output-file runs/<target>.json   and   promokit replay <file.har> --against mock --json runs/replay.json\n')
+  }
   const failing = matrix.operations.filter((r) => r.state === 'failing').map((r) => r.operationId)
   io.stdout.write(`${matrix.operations.length} operations; ${failing.length ? `failing: ${failing.join(', ')}` : 'none failing'}\n`)
   io.stdout.write(`${badgeText(matrix)}\nwritten to ${out}: matrix.html, matrix.json, matrix.md, badge.svg\n`)

@@ -35,4 +35,31 @@ describe('promokit record', () => {
     const entries = JSON.parse(readFileSync(har, 'utf8')).log.entries
     expect(entries.map((e: { request: { url: string } }) => new URL(e.request.url).pathname)).toEqual(['/v1/categories'])
   })
+
+  it('prints how many exchanges it has recorded so far while it runs, only when that changed', async () => {
+    const mock = await createMockServer()
+    let tick!: () => void
+    let stopped = false
+    let out = ''
+    let proxyUrl!: (url: string) => void
+    const listening = new Promise<string>((resolve) => (proxyUrl = resolve))
+    const io = {
+      stdout: { write: (text: string) => void ((out += text), /through (http:\/\/\S+)/.test(text) && proxyUrl(/through (http:\/\/\S+)/.exec(text)![1])) },
+      every: (ms: number, fn: () => void) => ((tick = fn), expect(ms).toBe(10_000), () => void (stopped = true)),
+    }
+    const outcome = recordCommand(io, {}).parseAsync(['--target', mock.url, '--port', '0', '--out', join(dir, 'progress.har')], { from: 'user' })
+    try {
+      const url = await listening
+      const headers = { 'x-app-id': mock.credentials.appId, 'x-app-token': mock.credentials.appToken }
+      for (let i = 0; i < 2; i++) expect((await fetch(`${url}/v1/categories`, { headers })).status).toBe(200)
+      tick()
+      tick()
+      expect(out.split('\n').filter((line) => line.startsWith('…'))).toEqual([expect.stringMatching(/^… 2 exchange\(s\) recorded so far \(\d+ KB\)$/)])
+    } finally {
+      process.emit('SIGINT')
+      await outcome
+      await mock.close()
+    }
+    expect(stopped).toBe(true)
+  })
 })

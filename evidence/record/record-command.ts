@@ -1,4 +1,4 @@
-import type { Server } from 'node:http'
+import type { Server, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { resolve } from 'node:path'
 import { Command } from 'commander'
@@ -19,6 +19,16 @@ interface RecordFlags {
 
 export interface RecordIo {
   stdout: { write(text: string): unknown }
+  /** Runs `tick` every `ms` until the returned stop is called (tests drive it by hand). */
+  every?(ms: number, tick: () => void): () => void
+}
+
+/** While recording, how often the count of exchanges so far is printed (when it changed). */
+const PROGRESS_EVERY_MS = 10_000
+
+function everyInterval(ms: number, tick: () => void): () => void {
+  const timer = setInterval(tick, ms).unref()
+  return () => clearInterval(timer)
 }
 
 /** `promokit record --target <url> --out traffic.har`: a recording proxy in front of a deployment (or the mock). */
@@ -29,6 +39,13 @@ export function recordCommand(io: RecordIo = { stdout: process.stdout }, env: No
     .option('--port <n>', 'port to listen on; 0 picks a free one (env PROMOKIT_RECORD_PORT)', integerOption(0, 65_535), Number(envValue(env, 'PROMOKIT_RECORD_PORT') ?? 4030))
     .option('--host <host>', 'interface to listen on', '127.0.0.1')
     .option('--out <file>', 'the HAR file to write (valid after every exchange: stop with Ctrl-C at any moment)', 'traffic.har')
+    .addHelpText('after', `
+Example:
+  promokit record --target https://staging.example.com --out staging.har
+  # then point the app or SDK at http://127.0.0.1:4030 (apiUrl), use it, Ctrl-C; replay with promokit replay staging.har --against mock
+
+Redacted to ****: X-App-Token, X-Management-Token, X-Client-Token, Authorization bearer tokens, cookies,
+download tokens (token= in URLs), issued access_token and client_secret in bodies. Bodies are kept.`)
     .action(async (flags: RecordFlags) => runRecord(flags, io))
 }
 
@@ -51,22 +68,41 @@ async function runRecord(flags: RecordFlags, io: RecordIo): Promise<void> {
   const { port } = server.address() as AddressInfo
   const url = `http://${flags.host.includes(':') ? `[${flags.host}]` : flags.host}:${port}`
   io.stdout.write(`Recording ${flags.target} through ${url} to ${resolve(flags.out)} (Ctrl-C stops; the file is complete after every exchange)\n`)
-  const failure = await stopped(writer.failure)
-  await closeServer(server)
-  transport.close()
-  writer.close()
-  if (failure) throw new CliError(1, `stopped recording: ${resolve(flags.out)} could not be written (${failure.message}); it holds the exchanges before the failure`)
+  let reported = 0
+  const stopProgress = (io.every ?? everyInterval)(PROGRESS_EVERY_MS, () => {
+    if (writer.entries === reported) return
+    reported = writer.entries
+    io.stdout.write(`… ${reported} exchange(s) recorded so far (${Math.round(writer.size / 1024)} KB)\n`)
+  })
+  let inFlight = 0
+  server.on('request', (_req, res: ServerResponse) => {
+    inFlight++
+    res.once('close', () => inFlight--)
+  })
+  // One listener from here to the end: a signal with none registered would kill the process at once.
+  const signals = onSignals()
+  try {
+    const failure = await Promise.race([signals.first, writer.failure]).finally(stopProgress)
+    // Exchanges in flight get the server's grace period to finish (and be recorded); a second Ctrl-C cuts them.
+    if (inFlight > 0) io.stdout.write(`stopping: waiting for ${inFlight} exchange(s) in flight (up to 10 s; Ctrl-C again stops at once)\n`)
+    signals.again(() => server.closeAllConnections())
+    await closeServer(server)
+    transport.close()
+    writer.close()
+    if (failure) throw new CliError(1, `stopped recording: ${resolve(flags.out)} could not be written (${failure.message}); it holds the exchanges before the failure`)
+  } finally {
+    signals.off()
+  }
   io.stdout.write(`${writer.entries} exchange(s) recorded to ${resolve(flags.out)} (${writer.size} bytes)\n`)
 }
 
-/** Ctrl-C or SIGTERM (undefined), or the HAR file's first write error, whichever comes first; the signal handlers go either way. */
-async function stopped(failure: Promise<Error>): Promise<Error | undefined> {
+/** Ctrl-C or SIGTERM: `first` settles on the first; `again` is what a later one does; `off` removes the handler. */
+function onSignals(): { first: Promise<undefined>; again(action: () => void): void; off(): void } {
   let stop!: () => void
-  const signalled = new Promise<undefined>((resolveStop) => (stop = () => resolveStop(undefined)))
-  process.on('SIGINT', stop).on('SIGTERM', stop)
-  try {
-    return await Promise.race([signalled, failure])
-  } finally {
-    process.off('SIGINT', stop).off('SIGTERM', stop)
-  }
+  let later = (): void => undefined
+  const first = new Promise<undefined>((resolveStop) => (stop = () => resolveStop(undefined)))
+  let count = 0
+  const handler = (): void => void (count++ === 0 ? stop() : later())
+  process.on('SIGINT', handler).on('SIGTERM', handler)
+  return { first, again: (action) => void (later = action), off: () => void process.off('SIGINT', handler).off('SIGTERM', handler) }
 }

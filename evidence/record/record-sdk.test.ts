@@ -9,6 +9,7 @@ import { closeServer, createMockServer, listen, type MockServer } from '../../mo
 import { loadCompiledSpec, type ContractValidator } from '../../src/validation/validator.js'
 import { HarWriter } from '../har/har-writer.js'
 import { readHar } from '../har/read-har.js'
+import { printReplay } from '../replay/print-replay.js'
 import { replay, type ReplayReport } from '../replay/replay.js'
 import { harValidator } from '../testing/har-schema.js'
 import { createRecordingProxy } from './recording-proxy.js'
@@ -96,6 +97,14 @@ describe('recording the official SDK against the mock', () => {
     expect(report.differences).toEqual([])
     expect(report.exchanges).toBe(12)
     expect(report.clock).toBe('recorded-control-calls')
+    // the campaign the recording created is the one the later requests name now (its id in their paths)
+    const campaignId = JSON.parse(readHar(har)[1].response.content.text!).id
+    const threadedCampaign = report.threaded?.find((t) => t.recorded === campaignId)
+    expect(threadedCampaign?.now).toMatch(/^camp_/)
+    expect(threadedCampaign?.now).not.toBe(campaignId)
+    let printed = ''
+    printReplay({ write: (t: string) => void (printed += t) }, report)
+    expect(printed).toContain(`${campaignId} → ${threadedCampaign!.now}`)
     const agreement = Object.fromEntries(report.operations.map((o) => [o.operationId, `${o.agreeing}/${o.exchanges}`]))
     expect(agreement).toMatchObject({ getCampaign: '2/2', getVoucher: '1/1', getCategory: '1/1', deleteCampaign: '1/1', listCategories: '1/1', validateStackedDiscounts: '1/1' })
   })

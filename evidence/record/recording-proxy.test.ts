@@ -15,7 +15,7 @@ afterEach(async () => {
 
 async function proxyTo(target: string): Promise<{ url: string; entries: HarEntry[] }> {
   const entries: HarEntry[] = []
-  const server = await listen(createRecordingProxy({ target, writer: { append: async (e) => void entries.push(e) }, clock: new ManualClock('2026-11-26T10:00:00.000Z') }), '127.0.0.1', 0)
+  const server = await listen(createRecordingProxy({ target, writer: { append: async (e) => void entries.push(JSON.parse(e) as HarEntry) }, clock: new ManualClock('2026-11-26T10:00:00.000Z') }), '127.0.0.1', 0)
   servers.push(server)
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, entries }
 }

@@ -1,5 +1,5 @@
 import { Transport, type TransportRequest, type TransportResponse } from '../../contracts/http-transport.js'
-import { toHarEntry } from '../har/har-entry.js'
+import { harEntryText } from '../har/har-entry.js'
 import { HarWriter } from '../har/har-writer.js'
 import { packageVersion } from '../../src/cli/run-cli.js'
 
@@ -9,7 +9,7 @@ import { packageVersion } from '../../src/cli/run-cli.js'
  */
 export function recordingTransport(path: string): { transport: Transport; writer: HarWriter } {
   const writer = new HarWriter(path, { name: 'promokit contract', version: packageVersion() })
-  const transport = new Transport((request, response, startedAt, durationMs) => writer.append(toHarEntry(fromTransport(request, response, startedAt, durationMs))))
+  const transport = new Transport((request, response, startedAt, durationMs) => writer.append(harEntryText(fromTransport(request, response, startedAt, durationMs))))
   return { transport, writer }
 }
 

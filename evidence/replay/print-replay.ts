@@ -12,6 +12,11 @@ export function printReplay(out: { write(text: string): unknown }, report: Repla
     out.write(`~ #${d.entry} ${d.operationId} timing ${d.pointer || '(status)'}: recorded ${show(d.recorded)} | now ${show(d.now)} (only time explains it)\n`)
   }
   if (report.skipped.length) out.write(`${report.skipped.length} exchange(s) not compared (e.g. ${report.skipped[0].method} ${report.skipped[0].url}: ${report.skipped[0].reason})\n`)
+  const threaded = report.threaded ?? []
+  if (threaded.length) {
+    const examples = threaded.slice(0, 3).map((t) => `${truncate(t.recorded)} → ${truncate(t.now)}`).join(', ')
+    out.write(`${threaded.length} recorded id(s), code(s) or URL(s) replaced in later requests by the new target's own (${examples}${threaded.length > 3 ? ', …' : ''})\n`)
+  }
   out.write('\nAgreement per operation:\n')
   for (const op of report.operations) out.write(`  ${op.agreement === 1 ? '✓' : '✗'} ${op.operationId.padEnd(34)} ${op.agreeing}/${op.exchanges}\n`)
   const agreeing = report.operations.reduce((n, op) => n + op.agreeing, 0)

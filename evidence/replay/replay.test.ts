@@ -4,6 +4,7 @@ import { createMockServer } from '../../mock/adapters/node-server.js'
 import { loadCompiledSpec, type ContractValidator } from '../../src/validation/validator.js'
 import { toHarEntry } from '../har/har-entry.js'
 import type { HarEntry } from '../har/har-types.js'
+import { exchangeWith } from '../testing/record-exchange.js'
 import { replay } from './replay.js'
 
 let validator: ContractValidator
@@ -72,20 +73,41 @@ describe('replay against a deployment', () => {
   })
 })
 
+describe('replay of an export against a deployment that has not finished it yet', () => {
+  it('reports the moved status, the result not there yet and the download it cannot make as timing, not as contract differences', async () => {
+    const exportBody = (status: string, result: unknown) => ({
+      id: 'exp_RECORDED01', object: 'export', created_at: '2026-11-26T10:00:00.000Z', status, channel: 'API', exported_object: 'voucher_transactions',
+      parameters: { fields: ['id', 'type'], filters: { junction: 'AND', campaign_id: { conditions: { $in: ['camp_demo0002'] } } } }, result, user_id: null,
+    })
+    const target = await scriptedServer((req) => (req.url?.includes('token=')
+      ? { status: 401, body: { code: 401, key: 'unauthorized', message: 'Unauthorized', details: 'the download token is not valid' } }
+      : { status: 200, body: exportBody('SCHEDULED', null) }))
+    close = target.close
+    const keys: [string, string][] = [['X-App-Id', 'rec-id'], ['X-App-Token', 'secret']]
+    const download = toHarEntry({
+      startedAt: Date.UTC(2026, 10, 26, 10, 0, 9), durationMs: 1,
+      request: { method: 'GET', url: 'https://staging.example.com/v1/exports/exp_RECORDED01?token=download-secret', headers: [] },
+      response: { status: 200, headers: [['content-type', 'text/csv']], body: Buffer.from('id,type\nvtx_1,CREDITS_REDEMPTION\n') },
+    })
+    const entries = [
+      entry(8_000, 'GET', '/v1/exports/exp_RECORDED01', keys, 200, exportBody('DONE', { url: 'https://staging.example.com/v1/exports/exp_RECORDED01?token=download-secret' })),
+      download,
+    ]
+    const report = await replay(entries, { kind: 'url', baseUrl: target.url, credentials: { appId: 'id', appToken: 'token' } }, validator, { har: 'x.har' })
+
+    expect(report.differences).toEqual([])
+    expect(report.timing.map((d) => `#${d.entry} ${d.kind} ${d.pointer} ${String(d.recorded)} ${String(d.now)}`)).toEqual([
+      '#0 timing /status DONE SCHEDULED', '#0 timing /result object null', '#1 timing  200 401',
+    ])
+  })
+})
+
 describe('replay against the mock', () => {
   it('moves the fresh mock\'s clock by the recorded gaps: a campaign read 5 s after its creation is generated, as it was when recorded', async () => {
     // The "recording": a mock whose clock moved 5 s between the two requests (as a deployment's does).
     const recorded = await createMockServer()
-    const headers = { 'x-app-id': recorded.credentials.appId, 'x-app-token': recorded.credentials.appToken, 'content-type': 'application/json' }
     const body = JSON.stringify({ name: 'Timed', campaign_type: 'DISCOUNT_COUPONS', vouchers_count: 3000, voucher: { type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 5 } } })
-    const exchange = async (at: number, method: string, path: string, requestBody?: string) => {
-      const res = await fetch(recorded.url + path, { method, headers, body: requestBody })
-      return toHarEntry({
-        startedAt: Date.UTC(2026, 10, 26, 10) + at, durationMs: 1,
-        request: { method, url: recorded.url + path, headers: Object.entries(headers), body: requestBody === undefined ? undefined : Buffer.from(requestBody) },
-        response: { status: res.status, headers: [...res.headers], body: Buffer.from(await res.arrayBuffer()) },
-      })
-    }
+    const exchange = exchangeWith(recorded)
     let entries: HarEntry[]
     try {
       const created = await exchange(0, 'POST', '/v1/campaigns', body)
@@ -116,15 +138,8 @@ describe('replay against the mock', () => {
 describe('replay of control calls', () => {
   it('sends a control call the recording saw answered so the mock takes it, a bare POST of an older recording included', async () => {
     const recorded = await createMockServer()
-    const json = { 'x-app-id': recorded.credentials.appId, 'x-app-token': recorded.credentials.appToken, 'content-type': 'application/json' }
-    const exchange = async (method: string, path: string, requestBody?: string) => {
-      const res = await fetch(recorded.url + path, { method, headers: json, body: requestBody })
-      return toHarEntry({
-        startedAt: Date.UTC(2026, 10, 26, 10), durationMs: 1,
-        request: { method, url: recorded.url + path, headers: Object.entries(json), body: requestBody === undefined ? undefined : Buffer.from(requestBody) },
-        response: { status: res.status, headers: [...res.headers], body: Buffer.from(await res.arrayBuffer()) },
-      })
-    }
+    const atOnce = exchangeWith(recorded)
+    const exchange = (method: string, path: string, requestBody?: string) => atOnce(0, method, path, requestBody)
     let entries: HarEntry[]
     try {
       const created = await exchange('POST', '/v1/campaigns', JSON.stringify({ name: 'Finished', campaign_type: 'DISCOUNT_COUPONS', vouchers_count: 3000, voucher: { type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 5 } } }))

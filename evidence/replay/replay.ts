@@ -4,7 +4,7 @@ import type { ContractValidator } from '../../src/validation/validator.js'
 import type { HarEntry } from '../har/har-types.js'
 import { headerValue, responseText } from '../har/read-har.js'
 import { REDACTED } from '../har/redact.js'
-import { compareAnswers, type Answer, type DifferenceKind } from '../../contracts/compare-answers.js'
+import { compareAnswers, type Answer, type DifferenceKind, type Finding } from '../../contracts/compare-answers.js'
 import { IdThreads } from './threading.js'
 
 /** The target's own keys, put where the recording had redacted ones (the suite's Credentials). */
@@ -15,8 +15,8 @@ export interface ReplayTarget {
   /** `mock`: a fresh in-process mock whose clock follows the recording; else a deployment. */
   kind: 'mock' | 'url'
   credentials: ReplayCredentials
-  /** Moves the mock's clock (mock only). */
-  advance?(ms: number): void
+  /** Moves the mock's clock (mock only: in process, or through a served mock's /_mock/clock/advance). */
+  advance?(ms: number): void | Promise<void>
 }
 
 export interface Difference {
@@ -54,6 +54,8 @@ export interface ReplayReport {
   /** Differences only time explains (a deployment only): not contract differences. */
   timing: Difference[]
   operations: OperationAgreement[]
+  /** Ids, codes and URLs of the recording that later requests carried, each replaced by the new target's own. */
+  threaded?: { recorded: string; now: string }[]
 }
 
 /** The new target could not be used at all (its first request got no answer): exit 2. */
@@ -67,12 +69,19 @@ const WRONG = 'promokit-replay-refused-credential'
  * and compares each answer with the recorded one. Against the mock, its clock is advanced by the recorded
  * gap before each request, so async jobs stand where they stood when recorded.
  */
-export async function replay(entries: readonly HarEntry[], target: ReplayTarget, validator: ContractValidator, options: { har: string; timeoutMs?: number }): Promise<ReplayReport> {
+export interface ReplayOptions {
+  har: string
+  timeoutMs?: number
+  /** After each entry (sent or skipped): for a progress line on long replays. */
+  onProgress?(progress: { done: number; total: number; differences: number; timing: number }): void
+}
+
+export async function replay(entries: readonly HarEntry[], target: ReplayTarget, validator: ContractValidator, options: ReplayOptions): Promise<ReplayReport> {
   const transport = new Transport()
   const threads = new IdThreads()
   const report: ReplayReport = {
     format: 'promokit-replay-report', version: 1, har: options.har, target: { kind: target.kind, baseUrl: target.baseUrl },
-    startedAt: new Date().toISOString(), exchanges: 0, skipped: [], differences: [], timing: [], operations: [],
+    startedAt: new Date().toISOString(), exchanges: 0, skipped: [], differences: [], timing: [], operations: [], threaded: [],
   }
   const tally = new Map<string, { exchanges: number; agreeing: number }>()
   const recordedOrigin = entries.length ? new URL(entries[0].request.url).origin : ''
@@ -81,8 +90,10 @@ export async function replay(entries: readonly HarEntry[], target: ReplayTarget,
   const movesClock = entries.some((e) => /^\/_mock\/(?:clock|jobs)\b/.test(new URL(e.request.url).pathname))
   report.clock = target.kind === 'url' ? 'wall' : movesClock ? 'recorded-control-calls' : 'recorded-gaps'
   let previousStart: number | undefined
+  const progress = (index: number): void => options.onProgress?.({ done: index + 1, total: entries.length, differences: report.differences.length, timing: report.timing.length })
   try {
     for (const [index, entry] of entries.entries()) {
+      if (index > 0) progress(index - 1)
       const recordedUrl = new URL(entry.request.url)
       const control = recordedUrl.pathname.startsWith('/_mock/')
       const match = control ? undefined : validator.matchRoute(entry.request.method, recordedUrl.pathname)
@@ -92,7 +103,7 @@ export async function replay(entries: readonly HarEntry[], target: ReplayTarget,
         continue
       }
       const started = Date.parse(entry.startedDateTime)
-      if (target.advance && !movesClock && previousStart !== undefined && started > previousStart) target.advance(started - previousStart)
+      if (target.advance && !movesClock && previousStart !== undefined && started > previousStart) await target.advance(started - previousStart)
       previousStart = started
       const request = buildRequest(entry, threads, target, recordedOrigin)
       let answer: TransportResponse
@@ -112,7 +123,7 @@ export async function replay(entries: readonly HarEntry[], target: ReplayTarget,
         report.skipped.push({ entry: index, method: entry.request.method, url: entry.request.url, reason: 'no operation of the spec has this path' })
         continue
       }
-      const findings = compareAnswers(operationId, recorded, now, validator, target.kind === 'url')
+      const findings = target.kind === 'url' ? explainedByTime(compareAnswers(operationId, recorded, now, validator, true), request.url) : compareAnswers(operationId, recorded, now, validator, false)
       const where = { entry: index, operationId, method: entry.request.method, path: recordedUrl.pathname }
       for (const finding of findings) (finding.kind === 'timing' ? report.timing : report.differences).push({ ...where, ...finding })
       const row = tally.get(operationId) ?? { exchanges: 0, agreeing: 0 }
@@ -120,12 +131,29 @@ export async function replay(entries: readonly HarEntry[], target: ReplayTarget,
       if (findings.every((f) => f.kind === 'timing')) row.agreeing++
       tally.set(operationId, row)
     }
+    if (entries.length) progress(entries.length - 1)
   } finally {
     transport.close()
   }
+  report.threaded = [...threads.used].map(([recorded, now]) => ({ recorded, now }))
   report.operations = [...tally].map(([operationId, t]) => ({ operationId, ...t, agreement: Math.round((t.agreeing / t.exchanges) * 1000) / 1000 }))
     .sort((a, b) => a.agreement - b.agreement || a.operationId.localeCompare(b.operationId))
   return report
+}
+
+// What else differs in an answer whose async status moved on: the same resource at another point of its life.
+const LIFE_STAGE = new Set(['type-changed', 'field-added', 'field-removed'])
+
+/**
+ * Against a deployment (its clock does not follow the recording): in an answer whose async status moved on,
+ * the fields that come and go with that status (an export's `result` while it is not DONE) are timing too;
+ * a download whose redacted token the new target has not issued yet (its export was not DONE when asked) is
+ * refused for a reason only time explains. Schema validity, error keys and headers stay contract differences.
+ */
+function explainedByTime(findings: Finding[], sentUrl: string): Finding[] {
+  if (sentUrl.includes(`token=${REDACTED}`)) return findings.map((f) => (f.kind === 'status' ? { ...f, kind: 'timing' } : f))
+  if (!findings.some((f) => f.kind === 'timing')) return findings
+  return findings.map((f) => (LIFE_STAGE.has(f.kind) ? { ...f, kind: 'timing' } : f))
 }
 
 function buildRequest(entry: HarEntry, threads: IdThreads, target: ReplayTarget, recordedOrigin: string) {

@@ -21,6 +21,14 @@ describe('IdThreads', () => {
     expect(threads.size).toBe(0)
   })
 
+  it('maps a validation session\'s key, so a later validation or redemption in that session holds the new lock, and never an error\'s key', () => {
+    const threads = new IdThreads()
+    threads.learn({ valid: true, session: { key: 'ssn_RECORDED01', type: 'LOCK' } }, { valid: true, session: { key: 'ssn_NOW0000002', type: 'LOCK' } })
+    threads.learn({ code: 400, key: 'quantity_exceeded' }, { code: 400, key: 'resource_not_found' })
+    expect(threads.apply('{"session":{"key":"ssn_RECORDED01","type":"LOCK"}}')).toBe('{"session":{"key":"ssn_NOW0000002","type":"LOCK"}}')
+    expect(threads.size).toBe(1)
+  })
+
   it('never maps short values, or one that differs only by a key of no id', () => {
     const threads = new IdThreads()
     threads.learn({ id: 'ab', total: 'x1234' }, { id: 'cd', total: 'y5678' })

@@ -65,7 +65,9 @@ export const DEFECTS: Defect[] = [
   { kind: 'unknown campaign answered 400', by: 'campaigns.get-unknown-404', shows: { location: 'status', keyword: 'status', actual: 400 }, faults: [status('getCampaign', 400)] },
   { kind: 'unknown category on create answered 400', by: 'campaigns.unknown-category-404', shows: { location: 'status', keyword: 'status', actual: 400 }, faults: [status('createCampaign', 400)] },
   { kind: 'non-gift export answered 400 instead of 403', by: 'exports.non-gift-campaign-403', shows: { location: 'status', keyword: 'status', actual: 400 }, faults: [status('exportCampaignTransactions', 400)] },
-  { kind: 'error body without key', by: 'campaigns.get-unknown-404', shows: { pointer: '/key', keyword: 'errorFormat' }, faults: [drop('getCampaign', '/key', 404)] },
+  // a key may be absent in general (real-service-notes 1.3), but a 404 documents `not_found`
+  { kind: '404 error body without its documented not_found key', by: 'campaigns.get-unknown-404', shows: { pointer: '/key', actual: undefined }, faults: [drop('getCampaign', '/key', 404)] },
+  { kind: 'error key given as a number', by: 'campaigns.get-unknown-404', shows: { pointer: '/key', keyword: 'errorFormat' }, faults: [set('getCampaign', '/key', 404, 404)] },
   { kind: 'error code not the HTTP status', by: 'campaigns.get-unknown-404', shows: { pointer: '/code', keyword: 'errorFormat' }, faults: [set(undefined, '/code', 500, 404)] },
   { kind: 'error body as HTML', by: 'campaigns.get-unknown-404', shows: { location: 'content-type', pointer: '', keyword: 'contentType' }, faults: [answerHeader(undefined, 'content-type', 'text/html; charset=utf-8', 404)] },
   { kind: 'error body without message', by: 'campaigns.get-unknown-404', shows: { pointer: '/message', keyword: 'errorFormat' }, faults: [drop(undefined, '/message', 404)] },

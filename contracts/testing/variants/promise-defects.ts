@@ -20,5 +20,7 @@ export const PROMISE_DEFECTS: Defect[] = [
   { kind: 'reward assignment updated_at never moving', by: 'updates.updateRewardAssignment', shows: { location: 'behaviour', pointer: '/updated_at' }, faults: [set('getRewardAssignment', '/updated_at', FIXED_TIME)] },
   // the update drops the metadata key the check's campaign was created with, as if metadata were replaced
   { kind: 'campaign update replacing metadata instead of merging', by: 'updates.updateCampaign', shows: { location: 'behaviour', pointer: '/metadata/promokit_run' }, faults: [setRequestBody('updateCampaign', '/unset_metadata_fields', ['promokit_run'])] },
+  // list.limit-over-100-400 takes any 4xx in the Error format (no status or key is documented), nothing less
+  { kind: 'limit 101 refused with an Error whose code is not the status', by: 'list.limit-over-100-400', shows: { pointer: '/code' }, faults: [set('listCampaigns', '/code', 200, 400)] },
   { kind: 'campaign update changing a field it was not sent', by: 'updates.updateCampaign', shows: { location: 'behaviour', pointer: '/auto_join' }, faults: [setRequestBody('updateCampaign', '/auto_join', true)] },
 ]

@@ -14,6 +14,8 @@ export interface RunOptions {
   only?: readonly string[]
   /** The checks to pick from (default: the suite's; e.g. generated ones). */
   checks?: Suite['checks']
+  /** Tell the run it faces a deployment, not the mock (default: the mock): mock-only requests are left out. */
+  deployment?: boolean
 }
 
 /**
@@ -30,7 +32,7 @@ export async function runAgainst(mock: MockServer, suite: Suite, how: Misbehavio
       baseUrl: wrapped?.url ?? mock.url,
       credentials: mock.credentials,
       ids: { projectId: mock.credentials.projectId },
-      isMock: true,
+      isMock: !options.deployment,
       validator: suite.validator,
       checks: options.only ? (options.checks ?? suite.checks).filter((c) => options.only!.includes(c.id)) : (options.checks ?? suite.checks),
       concurrency: options.concurrency ?? 4,

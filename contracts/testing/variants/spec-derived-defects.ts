@@ -1,5 +1,5 @@
 import type { FaultInput } from '../../../mock/control/faults.js'
-import { dropQuery, dropRequestBody, rewrite, set, setQuery, setRequestHeader, status } from './defect-faults.js'
+import { dropQuery, dropRequestBody, dropRequestHeader, move, rewrite, set, setQuery, setRequestHeader, status } from './defect-faults.js'
 
 /** Keys the defects need to act as a broken deployment would (accepting one set of keys for another). */
 export interface DefectKeys {
@@ -31,11 +31,15 @@ export const SPEC_DERIVED_DEFECTS: PinnedDefect[] = [
   { kind: 'client-side keys open a /v1 operation', by: 'auth.foreign-keys', where: 'status', faults: servedAnyway('listCategories') },
   { kind: 'management keys open a /v1 operation', by: 'auth.foreign-keys', where: 'status', faults: servedAnyway('listVouchers') },
   { kind: 'a bearer token without the operation\'s scope accepted', by: 'auth.bearer-scopes', where: 'status', faults: servedAnyway('listCategories') },
+  // a resource scope alone may be refused (every listed scope required), a token with every scope may not
+  { kind: 'bearer tokens refused on one operation whatever their scopes', by: 'auth.bearer-scopes', where: 'status', faults: () => [dropRequestHeader('listCategories', 'authorization')] },
   { kind: 'limit ignored', by: 'lists.listVouchers', where: '/total', faults: () => [dropQuery('listVouchers', 'limit')] },
   { kind: 'page ignored: page 2 repeats page 1', by: 'lists.listVouchers', where: '/vouchers', faults: () => [dropQuery('listVouchers', 'page')] },
   { kind: 'a documented filter ignored', by: 'lists.listVouchers', where: '/vouchers', faults: () => [dropQuery('listVouchers', 'campaign_id')] },
   { kind: 'total counts the page, not the list', by: 'lists.listVouchers', where: '/total', faults: () => [set('listVouchers', '/total', 1)] },
   { kind: 'a documented order ignored', by: 'lists.listCampaigns', where: 'order', faults: () => [setQuery('listCampaigns', 'order', 'created_at')] },
+  // an enum field need only keep equal values together (its rank is not documented): one voucher out of its group does not
+  { kind: 'order=type with a voucher out of its type\'s group', by: 'lists.listVouchers', where: 'order=type', faults: () => [{ ...move('listVouchers', '/vouchers/0', '/vouchers/-'), match: { query: { order: 'type' } } }] },
   { kind: '500 for an invalid body', by: 'invalid.createCategory', where: 'status', faults: () => [rewrite('createCategory', 400, 500)] },
   { kind: 'a body sent as text/plain accepted as JSON', by: 'invalid.createCategory', where: 'status', faults: () => [setRequestHeader('createCategory', 'content-type', 'application/json')] },
 

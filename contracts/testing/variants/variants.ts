@@ -121,6 +121,12 @@ export const VARIANTS: Variant[] = [
     behaviour: onResponse(['listReferralCodeHolders', 'listMemberHolders'], (res) => (res.body?.data ?? []).forEach((h: any) => (h.campaign_type = null)), 200),
   },
   {
+    kind: 'errors without a documented key carrying none',
+    source: 'real 1.3, 8.6',
+    faults: [drop('createCategory', '/key', 400), drop('listVouchers', '/key', 400)],
+  },
+  { kind: '401 bodies without key', source: 'real 8.6: a check may require code and message, and accept key', faults: [drop(undefined, '/key', 401)] },
+  {
     kind: 'management errors without key',
     source: 'real 1.3',
     faults: [drop('getMetadataSchema', '/key', 404), drop('copyCampaignTemplate', '/key', 409)],
