@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createMockServer, type MockServer } from '../mock/adapters/node-server.js'
 import type { Check } from './check.js'
 import { costOf } from './check-costs.js'
 import { prepareAhead } from './prepare-ahead.js'
@@ -47,23 +48,23 @@ describe('prepareAhead', () => {
   })
 })
 
+/** Its preparation creates a category; its run reads it back and fails on purpose: the shape of every "own fixture" check. */
+const prepared: Check = {
+  id: 'prepared.category',
+  title: 'a category prepared ahead is read back with another name',
+  operationIds: ['createCategory', 'getCategory'],
+  readOnly: false,
+  shares: { changes: ['categories'] },
+  prepare: async (ctx) => ((await ctx.call({ operationId: 'createCategory', method: 'POST', path: '/v1/categories', body: { name: `${ctx.prefix}prepared`, hierarchy: 1 } }, { status: 200 })).response.body as { id: string }).id,
+  async run(ctx) {
+    const id = await ctx.prepared<string>()
+    const read = await ctx.call({ operationId: 'getCategory', method: 'GET', path: `/v1/categories/${id}` }, { status: 200 })
+    ctx.expectField(read, '/name', 'not the name sent')
+  },
+}
+
 describe('a check prepared ahead, in a run', () => {
   const t = useSuiteAndMock()
-
-  /** Its preparation creates a category; its run reads it back and fails on purpose: the shape of every "own fixture" check. */
-  const prepared: Check = {
-    id: 'prepared.category',
-    title: 'a category prepared ahead is read back with another name',
-    operationIds: ['createCategory', 'getCategory'],
-    readOnly: false,
-    shares: { changes: ['categories'] },
-    prepare: async (ctx) => ((await ctx.call({ operationId: 'createCategory', method: 'POST', path: '/v1/categories', body: { name: `${ctx.prefix}prepared`, hierarchy: 1 } }, { status: 200 })).response.body as { id: string }).id,
-    async run(ctx) {
-      const id = await ctx.prepared<string>()
-      const read = await ctx.call({ operationId: 'getCategory', method: 'GET', path: `/v1/categories/${id}` }, { status: 200 })
-      ctx.expectField(read, '/name', 'not the name sent')
-    },
-  }
 
   // The plan of this one check is 15 requests (11 of them the run's own: probe, discovery, sweep): below that limit the run may stop early.
   it.each([
@@ -82,5 +83,25 @@ describe('a check prepared ahead, in a run', () => {
     expect(events).toEqual([...(when === 'before' ? sequence.reverse() : sequence), 'prepared.category getCategory'])
     expect(report.results[0].status).toBe('failed')
     expect(report.results[0].failure!.before![0]).toMatch(/^curl -X POST \S+\/v1\/categories /)
+  })
+})
+
+describe('against a target that rate-limits', () => {
+  let mock: MockServer
+  beforeAll(async () => {
+    mock = await createMockServer({ rateLimit: '1000/min' })
+  })
+  afterAll(() => mock?.close())
+  const t = useSuiteAndMock()
+
+  it('nothing is prepared ahead (the burst would cost waits): the preparation comes in the check\'s turn', async () => {
+    const events: string[] = []
+    const { appId, appToken } = mock.credentials
+    await runSuite({
+      baseUrl: mock.url, credentials: { appId, appToken }, isMock: true, validator: t.suite.validator, checks: [prepared], concurrency: 2,
+      onCheckStart: (c) => void events.push(`start ${c.id}`),
+      onCheckExchange: (id, ex) => void events.push(`${id} ${ex.operationId}`),
+    })
+    expect(events.slice(0, 2)).toEqual(['start prepared.category', 'prepared.category createCategory'])
   })
 })
