@@ -18,6 +18,7 @@ import { HttpClient } from './http-client.js'
 import { generatedWithin } from './generate/index.js'
 import { stillRunning } from './still-running.js'
 import { fail, toRegExp, writeOutput } from './command-support.js'
+import { precompiledFor } from '../src/spec/precompiled.js'
 import { startMockBeside } from './mock-beside.js'
 import { prepareTarget, startReaching } from './prepare-target.js'
 import { ProfileError, withProfile } from './profiles.js'
@@ -148,6 +149,8 @@ async function runContractCommand(flags: ContractFlags, io: CommandIo): Promise<
   const mock = flags.list || flags.baseUrl || flags.cluster ? undefined : startMockBeside(flags.latency ?? 0)
   mock?.catch(() => undefined)
   const suite = await loadSuite()
+  // The answers' validators load while the mock starts on its thread (else the first checks wait for them).
+  if (mock) precompiledFor(suite.doc)?.validators('response')
   const seed = flags.seed ?? Date.now() % 1_000_000
   const plan = { readOnly: flags.readOnly, grep, budget: flags.budget }
   // --generate replaces the fixed checks (scaled to fit --budget); the baseline is checked against the whole set, --rerun-failed narrows what runs.
