@@ -140,6 +140,9 @@ async function profiled(flags: ContractFlags, command: Command, env: NodeJS.Proc
   }
 }
 
+/** Long enough for the start-up probes' requests to be sent (a connection to open), short against any answer. */
+const PROBES_ON_THE_WIRE_MS = 5
+
 async function runContractCommand(flags: ContractFlags, io: CommandIo): Promise<void> {
   if (flags.outputFile.length > flags.reporter.length) throw new CliError(USAGE_ERROR, '--output-file needs a --reporter before it (they pair up in order)')
   if (flags.baseUrl && flags.cluster) throw new CliError(USAGE_ERROR, 'use either --base-url or --cluster, not both')
@@ -149,8 +152,15 @@ async function runContractCommand(flags: ContractFlags, io: CommandIo): Promise<
   const mock = flags.list || flags.baseUrl || flags.cluster ? undefined : startMockBeside(flags.latency ?? 0)
   mock?.catch(() => undefined)
   const suite = await loadSuite()
-  // The answers' validators load while the mock starts on its thread (else the first checks wait for them).
-  if (mock) precompiledFor(suite.doc)?.validators('response')
+  // The answers' validators load while the mock starts on its thread (else the first checks wait for them);
+  // against a deployment, once the start-up probes are on the wire (its answers are waited for meanwhile).
+  // The requests' validators (the invalid-request checks try theirs) follow, a turn of the event loop later.
+  const loadValidators = (): void => {
+    precompiledFor(suite.doc)?.validators('response')
+    setImmediate(() => precompiledFor(suite.doc)?.validators('request'))
+  }
+  if (mock) loadValidators()
+  else if (!flags.list) setTimeout(loadValidators, PROBES_ON_THE_WIRE_MS)
   const seed = flags.seed ?? Date.now() % 1_000_000
   const plan = { readOnly: flags.readOnly, grep, budget: flags.budget }
   // --generate replaces the fixed checks (scaled to fit --budget); the baseline is checked against the whole set, --rerun-failed narrows what runs.

@@ -13,22 +13,29 @@ export interface TargetInput {
   ids: KnownIds
   /** In-process mock only: latency added to every answer. */
   latencyMs?: number
-  /** The reachability probe of `baseUrl`, if the command started it early (see startReaching). */
-  reached?: Promise<void>
+  /** The reachability probe and mock detection of `baseUrl`, if the command started them early (see startReaching). */
+  reached?: Reaching
   /** No `baseUrl`: the mock, if the command started it early (see startMockBeside); else it is started here. */
   mock?: Promise<MockBeside>
 }
 
+/** A deployment's start-up probes, on the wire while the suite loads: its reachability and whether it is promokit's mock. */
+export interface Reaching {
+  reached: Promise<void>
+  isMock: Promise<boolean>
+}
+
 /**
  * Starts probing a deployment before the spec is loaded, so that an unreachable one is reported within 5 s
- * of the command's start even on a busy machine; prepareTarget awaits it. Undefined for no or a malformed URL.
+ * of the command's start even on a busy machine, and asks it whether it is promokit's mock at the same time
+ * (one round trip less before the first check); prepareTarget awaits both. Undefined for no or a malformed URL.
  */
-export function startReaching(baseUrl: string | undefined): Promise<void> | undefined {
+export function startReaching(baseUrl: string | undefined): Reaching | undefined {
   if (!baseUrl || !/^https?:\/\/[^/]/.test(baseUrl)) return undefined
-  const probe = reachTarget(baseUrl)
-  // Awaited later by prepareTarget; until then a rejection is not "unhandled".
-  probe.catch(() => undefined)
-  return probe
+  const reached = reachTarget(baseUrl)
+  // Awaited later by prepareTarget; until then a rejection is not "unhandled" (detectMock never rejects).
+  reached.catch(() => undefined)
+  return { reached, isMock: detectMock(baseUrl) }
 }
 
 export interface PreparedTarget {
@@ -64,10 +71,10 @@ export async function prepareTarget(input: TargetInput, io: { stdout: { write(te
     io.stdout.write(`Started the promokit mock at ${baseUrl}\n`)
   }
   // One clear line within seconds for a target that does not answer, instead of one failure per check.
-  if (!mock) await (input.reached ?? reachTarget(baseUrl)).catch((error: Error) => fail(error.message))
+  if (!mock) await (input.reached?.reached ?? reachTarget(baseUrl)).catch((error: Error) => fail(error.message))
   // A deployment got the reachability HEAD and detectMock's GET /_mock/clock.
   if (!mock) sentBefore += 2
-  const isMock = mock !== undefined || (await detectMock(baseUrl))
+  const isMock = mock !== undefined || (await (input.reached?.isMock ?? detectMock(baseUrl)))
   if (!credentials.appId || !credentials.appToken) credentials = await fallbackCredentials(credentials, isMock, io)
   return { baseUrl, credentials, ids, isMock, sentBefore, close: async () => mock?.close() }
 }
