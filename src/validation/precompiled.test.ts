@@ -1,6 +1,7 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { isDeepStrictEqual } from 'node:util'
+import { Script } from 'node:vm'
 import { describe, expect, it } from 'vitest'
 import { decodeGraph, encodeGraph } from '../spec/graph-json.js'
 import { parseSpec } from '../spec/load-spec.js'
@@ -125,6 +126,33 @@ describe('a precompiled artifact', () => {
       // The entry file changed: another key, no artifact.
       writeFileSync(entry, `${readFileSync(entry, 'utf8')}\n# edited\n`)
       expect(readPrecompiled(dir, entry)).toBeUndefined()
+    } finally {
+      rmSync(root, { recursive: true, force: true })
+    }
+  })
+
+  it('carries V8\'s code cache of its validators, which the process accepts; without a usable one it only compiles', async () => {
+    const root = mkdtempSync(join(packageRoot(), 'node_modules', '.cache', 'promokit-codecache-'))
+    try {
+      cpSync(join(packageRoot(), 'spec'), join(root, 'spec'), { recursive: true })
+      const entry = join(root, 'spec', 'openapi.yaml')
+      const dir = join(root, 'validators')
+      const { key } = await writePrecompiled(entry, dir)
+      const answers = (): number => Object.keys(precompiledFor(readPrecompiled(dir, entry)!)!.validators('response')).length
+      const expected = answers()
+      for (const direction of ['request', 'response']) {
+        const module = join(dir, `${key}.${direction}.cjs`)
+        const cache = join(dir, `${key}.${direction}.v8cache`)
+        expect(existsSync(cache), `${direction} code cache`).toBe(true)
+        const script = new Script(`(function (exports, require, module) {${readFileSync(module, 'utf8')}\n})`, { filename: module, cachedData: readFileSync(cache) })
+        expect(script.cachedDataRejected, `${direction} code cache rejected`).toBe(false)
+      }
+      // A cache V8 cannot use (another Node version, a broken file) or none at all: the same validators, compiled.
+      writeFileSync(join(dir, `${key}.response.v8cache`), 'not a code cache')
+      expect(answers()).toBe(expected)
+      rmSync(join(dir, `${key}.response.v8cache`))
+      expect(answers()).toBe(expected)
+      expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([])
     } finally {
       rmSync(root, { recursive: true, force: true })
     }
