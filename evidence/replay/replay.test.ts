@@ -155,7 +155,7 @@ describe('replay of control calls', () => {
     const mock = await createMockServer()
     try {
       const report = await replay(entries, { kind: 'mock', baseUrl: mock.url, credentials: mock.credentials, advance: (ms) => mock.advance(ms) }, validator, { har: 'x.har' })
-      expect(report.clock).toBe('recorded-control-calls')
+      expect(report.clock).toBe('recorded-gaps-and-control-calls')
       // refused, the call would leave the campaign generating: the read would be a 404
       expect(report.differences).toEqual([])
     } finally {

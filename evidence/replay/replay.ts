@@ -46,7 +46,7 @@ export interface ReplayReport {
   target: { kind: 'mock' | 'url'; baseUrl: string }
   startedAt: string
   /** How the mock's clock followed the recording: by the gaps between requests, or by the recording's own clock moves. */
-  clock?: 'recorded-gaps' | 'recorded-control-calls' | 'wall'
+  clock?: 'recorded-gaps' | 'recorded-gaps-and-control-calls' | 'wall'
   exchanges: number
   /** Entries not replayed: the mock's control API against a deployment, paths outside the spec. */
   skipped: { entry: number; method: string; url: string; reason: string }[]
@@ -85,10 +85,12 @@ export async function replay(entries: readonly HarEntry[], target: ReplayTarget,
   }
   const tally = new Map<string, { exchanges: number; agreeing: number }>()
   const recordedOrigin = entries.length ? new URL(entries[0].request.url).origin : ''
-  // A recording that moved a promokit mock's clock itself (the suite's waits) replays those moves; the wall
-  // time between its requests never moved that clock. Any other recording's clock is its gaps.
+  // The recorded mock's clock moved with the wall (the CLI's mocks, `promokit contract`'s own included, run on the
+  // system clock) and by the recording's control calls (the suite's waits), which are replayed as they come: the
+  // gaps between requests are added as well. A recording of a mock on a stopped clock (one embedded in a test)
+  // gets a few milliseconds more than it had, which only lets a job finish sooner.
   const movesClock = entries.some((e) => /^\/_mock\/(?:clock|jobs)\b/.test(new URL(e.request.url).pathname))
-  report.clock = target.kind === 'url' ? 'wall' : movesClock ? 'recorded-control-calls' : 'recorded-gaps'
+  report.clock = target.kind === 'url' ? 'wall' : movesClock ? 'recorded-gaps-and-control-calls' : 'recorded-gaps'
   let previousStart: number | undefined
   const progress = (index: number): void => options.onProgress?.({ done: index + 1, total: entries.length, differences: report.differences.length, timing: report.timing.length })
   try {
@@ -103,7 +105,7 @@ export async function replay(entries: readonly HarEntry[], target: ReplayTarget,
         continue
       }
       const started = Date.parse(entry.startedDateTime)
-      if (target.advance && !movesClock && previousStart !== undefined && started > previousStart) await target.advance(started - previousStart)
+      if (target.advance && previousStart !== undefined && started > previousStart) await target.advance(started - previousStart)
       previousStart = started
       const request = buildRequest(entry, threads, target, recordedOrigin)
       let answer: TransportResponse
