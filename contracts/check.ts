@@ -96,6 +96,11 @@ export interface CheckContext {
   follows(behaviour: string): void
   /** Lets `ms` pass: the mock's clock is advanced, a deployment is waited for. */
   wait(ms: number): Promise<void>
+  /**
+   * How long the whole run has waited for the target's rate limit so far. Time passed in such a wait (on the mock,
+   * its clock moved) can end what a check holds for a few seconds, such as a lock; the check can then tell.
+   */
+  rateLimitWaitedMs(): number
   /** What the check's `prepare` made (prepared ahead, or now); a failed preparation throws its failure here. */
   prepared<T>(): Promise<T>
 }

@@ -16,6 +16,8 @@ export interface ContextDeps {
   cleanup: Cleanup
   pollTimeoutMs: number
   wait(ms: number): Promise<void>
+  /** How long the run has waited for the target's rate limit so far (those waits move the mock's clock). */
+  rateLimitWaitedMs(): number
 }
 
 const FIRST_DELAY_MS = 250
@@ -67,6 +69,7 @@ export function createCheckContext(deps: ContextDeps): CheckContext {
       throw new CheckSkipped(reason)
     },
     wait: deps.wait,
+    rateLimitWaitedMs: deps.rateLimitWaitedMs,
     // The runner gives each check its own recorder and preparation; outside a run (e.g. cleanup) there are none.
     follows: () => undefined,
     prepared: () => Promise.reject(new Error('prepared() is for a check with a prepare, run by the runner')),

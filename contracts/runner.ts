@@ -121,7 +121,7 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
     await discovered
     throw error
   })
-  const ctx = createCheckContext({ client, validator: options.validator, ids, runId, isMock: options.isMock, cleanup, pollTimeoutMs, wait })
+  const ctx = createCheckContext({ client, validator: options.validator, ids, runId, isMock: options.isMock, cleanup, pollTimeoutMs, wait, rateLimitWaitedMs: () => limiter.state.waitedMs })
   const scopeOf = checkScopes(ctx)
 
   const results: CheckResult[] = new Array(planned.length)

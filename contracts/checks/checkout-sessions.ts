@@ -64,9 +64,14 @@ export const checkoutSessionChecks: Check[] = [
     async run(ctx) {
       const code = await ctx.prepared<string>()
       const gift = (credits: number) => ({ ...voucher(code), gift: { credits } })
+      const waitedBefore = ctx.rateLimitWaitedMs()
       const locked = await validate(ctx, { redeemables: [gift(LOCKED)], order: order(), session: { type: 'LOCK', ttl: LOCK_TTL_S, ttl_unit: 'SECONDS' } })
       sessionKey(ctx, locked)
       const other = await validate(ctx, { redeemables: [gift(ASKED)], order: order() })
+      // A rate-limit wait of the run between the two calls may have outlived the lock (on the mock it moves the
+      // clock the lock lives on): a free card then proves nothing either way.
+      const waited = ctx.rateLimitWaitedMs() - waitedBefore
+      if (waited > 0 && other.response.body?.valid === true) ctx.skip(`the run waited ${Math.round(waited / 1000)} s for the target's rate limit while the ${LOCK_TTL_S} s lock was held: whether it reserved the credits cannot be told`)
       ctx.expectField(other, '/valid', false, `${LOCKED} of ${CARD} credits are locked: ${ASKED} more exceed what is left`)
       expectInapplicable(ctx, other, code, ['gift_amount_exceeded'], 'credits another session locked')
       await ctx.wait((LOCK_TTL_S + 1) * 1000)

@@ -1,0 +1,76 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createMockServer, type MockServer } from '../mock/adapters/node-server.js'
+import { runSuite } from './runner.js'
+import { loadSuite, type Suite } from './suite.js'
+
+// A rate-limit wait can come between a LOCK validation and the call that must find the credits locked; on the mock
+// the wait moves the clock the lock lives on. The check must then say it cannot tell, not fail a correct target.
+const CHECK = 'checkout.session-lock-expires'
+
+let suite: Suite
+let mock: MockServer
+beforeAll(async () => {
+  suite = await loadSuite()
+  mock = await createMockServer()
+})
+afterAll(() => mock?.close())
+
+/** In front of the mock: the validation right after the first LOCK validation is answered 429 once (Retry-After 30 s). */
+async function refusingAfterLock(): Promise<{ url: string; close(): Promise<void> }> {
+  let locked = false
+  let refused = false
+  const server: Server = createServer(async (req, res) => {
+    const chunks: Buffer[] = []
+    for await (const chunk of req) chunks.push(chunk as Buffer)
+    const body = Buffer.concat(chunks)
+    if (req.url === '/v1/validations' && locked && !refused) {
+      refused = true
+      res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '30' })
+      res.end(JSON.stringify({ code: 429, key: 'too_many_requests', message: 'Too many requests' }))
+      return
+    }
+    if (req.url === '/v1/validations' && body.toString().includes('"LOCK"')) locked = true
+    const answer = await fetch(`${mock.url}${req.url}`, { method: req.method, headers: req.headers as Record<string, string>, body: body.length ? body : undefined })
+    const headers: Record<string, string> = {}
+    answer.headers.forEach((value, name) => {
+      if (!['content-length', 'transfer-encoding', 'connection', 'keep-alive'].includes(name)) headers[name] = value
+    })
+    res.writeHead(answer.status, headers)
+    res.end(Buffer.from(await answer.arrayBuffer()))
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((resolve) => {
+      server.closeAllConnections()
+      server.close(() => resolve())
+    }),
+  }
+}
+
+const run = (baseUrl: string) => runSuite({
+  baseUrl, credentials: mock.credentials, ids: { projectId: mock.credentials.projectId }, isMock: true,
+  validator: suite.validator, checks: suite.checks.filter((c) => c.id === CHECK), clock: { now: () => Date.UTC(2026, 0, 1), sleep: async () => {} },
+})
+
+describe(`${CHECK} under a rate limit`, () => {
+  it('passes on the mock when nothing waits', async () => {
+    const report = await run(mock.url)
+    expect(report.results.map((r) => [r.id, r.status])).toEqual([[CHECK, 'passed']])
+  })
+
+  it('is skipped, naming the wait, when a 30 s rate-limit wait outlived the 10 s lock', async () => {
+    const proxy = await refusingAfterLock()
+    try {
+      const report = await run(proxy.url)
+      expect(report.rateLimit!.waitedMs).toBe(30_000)
+      const result = report.results.find((r) => r.id === CHECK)!
+      expect(result.status).toBe('skipped')
+      expect(result.reason).toMatch(/waited 30 s for the target's rate limit while the 10 s lock was held/)
+    } finally {
+      await proxy.close()
+    }
+  })
+})
