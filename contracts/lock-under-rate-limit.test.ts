@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMockServer, type MockServer } from '../mock/adapters/node-server.js'
 import { runSuite } from './runner.js'
+import { forwardAnswer, readBody } from './testing/forward-answer.js'
 import { loadSuite, type Suite } from './suite.js'
 
 // A rate-limit wait can come between a LOCK validation and the call that must find the credits locked; on the mock
@@ -22,9 +23,7 @@ async function refusingAfterLock(): Promise<{ url: string; close(): Promise<void
   let locked = false
   let refused = false
   const server: Server = createServer(async (req, res) => {
-    const chunks: Buffer[] = []
-    for await (const chunk of req) chunks.push(chunk as Buffer)
-    const body = Buffer.concat(chunks)
+    const body = await readBody(req)
     if (req.url === '/v1/validations' && locked && !refused) {
       refused = true
       res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '30' })
@@ -32,13 +31,7 @@ async function refusingAfterLock(): Promise<{ url: string; close(): Promise<void
       return
     }
     if (req.url === '/v1/validations' && body.toString().includes('"LOCK"')) locked = true
-    const answer = await fetch(`${mock.url}${req.url}`, { method: req.method, headers: req.headers as Record<string, string>, body: body.length ? body : undefined })
-    const headers: Record<string, string> = {}
-    answer.headers.forEach((value, name) => {
-      if (!['content-length', 'transfer-encoding', 'connection', 'keep-alive'].includes(name)) headers[name] = value
-    })
-    res.writeHead(answer.status, headers)
-    res.end(Buffer.from(await answer.arrayBuffer()))
+    await forwardAnswer(mock.url, req, body, res)
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   return {

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMockServer, type MockServer } from '../mock/adapters/node-server.js'
 import { runSuite } from './runner.js'
+import { forwardAnswer, readBody } from './testing/forward-answer.js'
 import { loadSuite, type Suite } from './suite.js'
 import type { RunReport } from './types.js'
 
@@ -38,9 +39,7 @@ async function rateLimitingProxy(variant: Variant): Promise<{ url: string; now()
   let used = 0
   let refused = 0
   const server: Server = createServer(async (req, res) => {
-    const chunks: Buffer[] = []
-    for await (const chunk of req) chunks.push(chunk as Buffer)
-    const body = Buffer.concat(chunks)
+    const body = await readBody(req)
     if (req.url === '/_mock/clock/advance') now += Number(JSON.parse(body.toString()).ms) || 0
     const limited = !req.url!.startsWith('/_mock')
     if (now >= windowEnd) {
@@ -56,13 +55,7 @@ async function rateLimitingProxy(variant: Variant): Promise<{ url: string; now()
       return
     }
     if (limited) used++
-    const answer = await fetch(`${mock.url}${req.url}`, { method: req.method, headers: req.headers as Record<string, string>, body: body.length ? body : undefined, redirect: 'manual' })
-    const headers: Record<string, string> = {}
-    answer.headers.forEach((value, name) => {
-      if (!['content-length', 'transfer-encoding', 'connection', 'keep-alive'].includes(name)) headers[name] = value
-    })
-    res.writeHead(answer.status, { ...headers, ...(variant.headers && limited ? rate : {}) })
-    res.end(Buffer.from(await answer.arrayBuffer()))
+    await forwardAnswer(mock.url, req, body, res, variant.headers && limited ? rate : {})
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   return {
