@@ -1,22 +1,15 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createMockServer, type MockServer } from '../mock/adapters/node-server.js'
+import { describe, expect, it } from 'vitest'
 import { runSuite } from './runner.js'
 import { forwardAnswer, readBody } from './testing/forward-answer.js'
-import { loadSuite, type Suite } from './suite.js'
+import { useSuiteAndMock } from './testing/suite-and-mock.js'
 
 // A rate-limit wait can come between a LOCK validation and the call that must find the credits locked; on the mock
 // the wait moves the clock the lock lives on. The check must then say it cannot tell, not fail a correct target.
 const CHECK = 'checkout.session-lock-expires'
 
-let suite: Suite
-let mock: MockServer
-beforeAll(async () => {
-  suite = await loadSuite()
-  mock = await createMockServer()
-})
-afterAll(() => mock?.close())
+const t = useSuiteAndMock()
 
 /** In front of the mock: the validation right after the first LOCK validation is answered 429 once (Retry-After 30 s). */
 async function refusingAfterLock(): Promise<{ url: string; close(): Promise<void> }> {
@@ -31,7 +24,7 @@ async function refusingAfterLock(): Promise<{ url: string; close(): Promise<void
       return
     }
     if (req.url === '/v1/validations' && body.toString().includes('"LOCK"')) locked = true
-    await forwardAnswer(mock.url, req, body, res)
+    await forwardAnswer(t.mock.url, req, body, res)
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   return {
@@ -44,13 +37,13 @@ async function refusingAfterLock(): Promise<{ url: string; close(): Promise<void
 }
 
 const run = (baseUrl: string) => runSuite({
-  baseUrl, credentials: mock.credentials, ids: { projectId: mock.credentials.projectId }, isMock: true,
-  validator: suite.validator, checks: suite.checks.filter((c) => c.id === CHECK), clock: { now: () => Date.UTC(2026, 0, 1), sleep: async () => {} },
+  baseUrl, credentials: t.mock.credentials, ids: { projectId: t.mock.credentials.projectId }, isMock: true,
+  validator: t.suite.validator, checks: t.suite.checks.filter((c) => c.id === CHECK), clock: { now: () => Date.UTC(2026, 0, 1), sleep: async () => {} },
 })
 
 describe(`${CHECK} under a rate limit`, () => {
   it('passes on the mock when nothing waits', async () => {
-    const report = await run(mock.url)
+    const report = await run(t.mock.url)
     expect(report.results.map((r) => [r.id, r.status])).toEqual([[CHECK, 'passed']])
   })
 

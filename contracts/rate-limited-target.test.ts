@@ -1,10 +1,9 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createMockServer, type MockServer } from '../mock/adapters/node-server.js'
+import { describe, expect, it } from 'vitest'
 import { runSuite } from './runner.js'
 import { forwardAnswer, readBody } from './testing/forward-answer.js'
-import { loadSuite, type Suite } from './suite.js'
+import { useSuiteAndMock } from './testing/suite-and-mock.js'
 import type { RunReport } from './types.js'
 
 // Issue 12, section 1's last legitimate variant: a server that rate-limits the run, as the real service does.
@@ -25,13 +24,7 @@ const VARIANTS: Variant[] = [
 const LIMIT = 40
 const WINDOW_MS = 60_000
 
-let suite: Suite
-let mock: MockServer
-beforeAll(async () => {
-  suite = await loadSuite()
-  mock = await createMockServer()
-})
-afterAll(() => mock?.close())
+const t = useSuiteAndMock()
 
 async function rateLimitingProxy(variant: Variant): Promise<{ url: string; now(): number; refused: () => number; close(): Promise<void> }> {
   let now = Date.UTC(2026, 0, 1)
@@ -55,7 +48,7 @@ async function rateLimitingProxy(variant: Variant): Promise<{ url: string; now()
       return
     }
     if (limited) used++
-    await forwardAnswer(mock.url, req, body, res, variant.headers && limited ? rate : {})
+    await forwardAnswer(t.mock.url, req, body, res, variant.headers && limited ? rate : {})
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   return {
@@ -71,13 +64,13 @@ async function rateLimitingProxy(variant: Variant): Promise<{ url: string; now()
 
 describe('a target that rate-limits the run', () => {
   it.each(VARIANTS)('$name: every check passes, none fails for a 429', async (variant) => {
-    await mock.reset()
+    await t.mock.reset()
     const proxy = await rateLimitingProxy(variant)
     let report: RunReport
     try {
       report = await runSuite({
-        baseUrl: proxy.url, credentials: mock.credentials, ids: { projectId: mock.credentials.projectId }, isMock: true,
-        validator: suite.validator, checks: suite.checks, concurrency: 4, clock: { now: proxy.now, sleep: async () => {} },
+        baseUrl: proxy.url, credentials: t.mock.credentials, ids: { projectId: t.mock.credentials.projectId }, isMock: true,
+        validator: t.suite.validator, checks: t.suite.checks, concurrency: 4, clock: { now: proxy.now, sleep: async () => {} },
       })
     } finally {
       await proxy.close()
