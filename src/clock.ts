@@ -65,9 +65,41 @@ export const FIXTURE_EPOCH = Date.UTC(2026, 0, 15, 9, 0, 0, 0)
 /** The last instant an ISO timestamp can show (9999-12-31T23:59:59.999Z): the mock's clock and deadlines stay at or before it. */
 export const LATEST_PRINTABLE_MS = 253_402_300_799_999
 
-/** ISO 8601 UTC with milliseconds, as the API writes every timestamp. */
+const DAY_MS = 86_400_000
+const ZERO = 48
+
+/**
+ * ISO 8601 UTC with milliseconds, as the API writes every timestamp. Whole ms from 1970 to 9999 are
+ * written by arithmetic (days to a civil date, H. Hinnant's algorithm): `Date#toISOString` is a runtime
+ * call of ~2 µs, a third of it here, and `--seed-campaigns 10000` writes 60,000 dates before the mock
+ * answers. One `String.fromCharCode` makes one flat string (pieces added up would stay a chain of them).
+ * Anything else (earlier, fractional, invalid) goes to `Date`, which also throws its RangeError.
+ */
 export function toIso(ms: number): string {
-  return new Date(ms).toISOString()
+  if (!(ms >= 0 && ms <= LATEST_PRINTABLE_MS) || ms !== Math.floor(ms)) return new Date(ms).toISOString()
+  const days = Math.floor(ms / DAY_MS)
+  let rest = ms - days * DAY_MS
+  const z = days + 719_468
+  const era = Math.floor(z / 146_097)
+  const dayOfEra = z - era * 146_097
+  const yearOfEra = Math.floor((dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36_524) - Math.floor(dayOfEra / 146_096)) / 365)
+  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100))
+  const shiftedMonth = Math.floor((5 * dayOfYear + 2) / 153)
+  const d = dayOfYear - Math.floor((153 * shiftedMonth + 2) / 5) + 1
+  const m = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+  const y = yearOfEra + era * 400 + (m <= 2 ? 1 : 0)
+  const h = Math.floor(rest / 3_600_000)
+  rest -= h * 3_600_000
+  const min = Math.floor(rest / 60_000)
+  rest -= min * 60_000
+  const s = Math.floor(rest / 1000)
+  const milli = rest - s * 1000
+  return String.fromCharCode(
+    ZERO + Math.floor(y / 1000), ZERO + (Math.floor(y / 100) % 10), ZERO + (Math.floor(y / 10) % 10), ZERO + (y % 10), 45,
+    ZERO + Math.floor(m / 10), ZERO + (m % 10), 45, ZERO + Math.floor(d / 10), ZERO + (d % 10), 84,
+    ZERO + Math.floor(h / 10), ZERO + (h % 10), 58, ZERO + Math.floor(min / 10), ZERO + (min % 10), 58,
+    ZERO + Math.floor(s / 10), ZERO + (s % 10), 46, ZERO + Math.floor(milli / 100), ZERO + (Math.floor(milli / 10) % 10), ZERO + (milli % 10), 90,
+  )
 }
 
 function parseIso(iso: string): number {

@@ -56,8 +56,11 @@ export class CampaignStore {
     return buildCampaignView(campaign, { status, vouchersCount: 0, withCategories: true, full: true })
   }
 
-  /** createCampaign without building its answer (`--seed-campaigns` makes thousands): the stored record. */
-  createRecord(input: CampaignInput): Readonly<StoredCampaign> {
+  /**
+   * createCampaign without building its answer (`--seed-campaigns` makes thousands): the stored record.
+   * `owned`: the input is given away (BuildContext.owned), its objects are kept instead of copied.
+   */
+  createRecord(input: CampaignInput, { owned = false }: { owned?: boolean } = {}): Readonly<StoredCampaign> {
     this.#settle()
     if (typeof input.name === 'string') this.#refuseDuplicate(input.name)
     const now = this.deps.clock.now()
@@ -68,11 +71,15 @@ export class CampaignStore {
       ids: this.deps.ids,
       categories: this.deps.categories,
       maxVouchersCount: this.deps.config.maxVouchersCount,
+      owned,
     })
     const generationMs = draft.voucher ? Math.max(1, Math.ceil((draft.vouchersCount / this.deps.config.generationRate) * 1000)) : 0
-    // Completes the draft in place: a `{ ...draft }` copy, once V8's spread cache is megamorphic, gives
-    // every campaign its own hidden class (10,000 seeded campaigns: 7 MB of them, and slower reads).
-    const campaign = this.#insert(Object.assign(draft, { seq: ++this.#seq, readyAt: now + generationMs }))
+    // Completes the draft in place, field by field: a `{ ...draft }` copy, once V8's spread cache is megamorphic,
+    // gives every campaign its own hidden class, and Object.assign can turn it into a dictionary (10,000 seeded
+    // campaigns: 7 to 13 MB more, and slower reads).
+    draft.seq = ++this.#seq
+    draft.readyAt = now + generationMs
+    const campaign = this.#insert(draft)
     if (campaign.voucher) this.deps.vouchers.register(campaign)
     return campaign
   }
@@ -93,7 +100,10 @@ export class CampaignStore {
     })
     const updatedAt = fixture.updated_at ? Date.parse(fixture.updated_at) : null
     // DONE at once, even when the fixture's created_at is ahead of the clock
-    const campaign: StoredCampaign = Object.assign(draft, { seq: ++this.#seq, readyAt: Math.min(createdAt, this.deps.clock.now()), updatedAt })
+    const campaign = draft
+    campaign.seq = ++this.#seq
+    campaign.readyAt = Math.min(createdAt, this.deps.clock.now())
+    campaign.updatedAt = updatedAt
     if (campaign.voucher) this.deps.vouchers.register(campaign, fixture.vouchers)
     this.#insert(campaign)
     return { id: campaign.id, name: campaign.name }

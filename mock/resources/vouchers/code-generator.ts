@@ -68,15 +68,34 @@ function sortedChars(chars: string[] | string): string {
   return String.fromCharCode(...codes)
 }
 
+/** What the space and the signature need of a charset: how many characters it has, and which, in code order. */
+interface CharsetFacts {
+  charset: string
+  size: number
+  sorted: string
+}
+
+// The last charset's facts, worked out again only when the charset changes: a create asks for its space and its
+// signature (twice: check, then register), and `--seed-campaigns` creates thousands with one charset. Pure (same
+// charset, same facts), so a memo shared by every mock in the process holds no state of any of them.
+let lastFacts: CharsetFacts = { charset: '', size: 0, sorted: '' }
+
+function charsetFacts(charset: string): CharsetFacts {
+  if (charset !== lastFacts.charset) {
+    const unique = uniqueChars(charset)
+    lastFacts = { charset, size: unique.length, sorted: sortedChars(unique) }
+  }
+  return lastFacts
+}
+
 /** How many distinct codes a config can produce (may be Infinity for long patterns). */
 export function codeSpace(config: CodeConfig): number {
-  return uniqueChars(config.charset).length ** config.length
+  return charsetFacts(config.charset).size ** config.length
 }
 
 /** Configs with the same signature draw from the same code space, so they compete for codes. */
 export function codeSignature(config: CodeConfig): string {
-  const chars = sortedChars(uniqueChars(config.charset))
-  return [config.prefix ?? '', config.pattern, config.postfix ?? '', chars].join('\u0000')
+  return [config.prefix ?? '', config.pattern, config.postfix ?? '', charsetFacts(config.charset).sorted].join('\u0000')
 }
 
 export { seededRandom } from '../../../src/seeded-random.js'

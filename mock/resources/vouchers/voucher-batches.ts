@@ -24,8 +24,6 @@ export class VoucherBatches {
   readonly #batches: Batch[] = []
   readonly #pending = new Set<Batch>()
   readonly #reserved = new Map<string, number>()
-  /** A create checks the space, then registers, with the same code_config: its signature is worked out once. */
-  readonly #signatures = new WeakMap<CodeConfig, string>()
   readonly #deps: VoucherStoreDeps
   readonly codes = new ClaimedCodes((slot) => this.batchOfSlot(slot))
   #nextSlot = 1
@@ -37,18 +35,12 @@ export class VoucherBatches {
   /** Throws 400 unless the pattern's space holds `count` more codes besides those already promised to it. */
   checkSpace(config: CodeConfig, count: number): void {
     const space = codeSpace(config)
-    const taken = this.#reserved.get(this.#signature(config)) ?? 0
+    const taken = this.#reserved.get(codeSignature(config)) ?? 0
     if (space >= count + taken) return
     const size = `${new Set(config.charset).size} characters`
     const takenNote = taken > 0 ? ` (${taken} of them already used by other campaigns with this pattern)` : ''
     const details = `code_config.pattern '${config.pattern}' with charset of ${size} allows ${space} unique codes${takenNote}, fewer than vouchers_count ${count}`
     throw new ApiError('INVALID_CAMPAIGN', details, { message: 'Invalid Campaign: the code pattern cannot hold vouchers_count unique codes' })
-  }
-
-  #signature(config: CodeConfig): string {
-    let signature = this.#signatures.get(config)
-    if (signature === undefined) this.#signatures.set(config, (signature = codeSignature(config)))
-    return signature
   }
 
   /** Starts a campaign's vouchers; explicit vouchers (fixtures) are stored at once, all or nothing. */
@@ -60,7 +52,7 @@ export class VoucherBatches {
       base: this.#nextSlot,
       size,
       codes: null,
-      signature: this.#signature(campaign.voucher.code_config),
+      signature: codeSignature(campaign.voucher.code_config),
       explicit: explicit !== undefined,
       state: new Map(),
     }
