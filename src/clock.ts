@@ -102,6 +102,40 @@ export function toIso(ms: number): string {
   )
 }
 
+/**
+ * `value` as the API writes a timestamp (toIso), or undefined when Date.parse cannot read it. One already
+ * written so comes back as it is, without a parse and a format (`--seed-campaigns 10000` checks 20,000).
+ */
+export function normaliseIso(value: string): string | undefined {
+  if (isWrittenIso(value)) return value
+  const ms = Date.parse(value)
+  return Number.isNaN(ms) ? undefined : toIso(ms)
+}
+
+/** `YYYY-MM-DDTHH:mm:ss.sssZ` naming a real instant (Date.parse would roll Feb 30 or 24:00 over into the next day or month). */
+function isWrittenIso(s: string): boolean {
+  if (s.length !== 24) return false
+  for (let i = 0; i < 24; i++) {
+    const unit = s.charCodeAt(i)
+    if (ISO_SEPARATORS[i] === 0 ? unit < 48 || unit > 57 : unit !== ISO_SEPARATORS[i]) return false
+  }
+  const year = number(s, 0, 4)
+  const month = number(s, 5, 2)
+  const day = number(s, 8, 2)
+  const leap = month === 2 && year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0)
+  return month >= 1 && month <= 12 && day >= 1 && day <= DAYS_IN_MONTH[month - 1] + (leap ? 1 : 0) && number(s, 11, 2) < 24 && number(s, 14, 2) < 60 && number(s, 17, 2) < 60
+}
+
+/** Where toIso writes `-`, `T`, `:`, `.` and `Z` (0: a digit). */
+const ISO_SEPARATORS = [0, 0, 0, 0, 45, 0, 0, 45, 0, 0, 84, 0, 0, 58, 0, 0, 58, 0, 0, 46, 0, 0, 0, 90]
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+
+function number(s: string, at: number, length: number): number {
+  let value = 0
+  for (let i = at; i < at + length; i++) value = value * 10 + s.charCodeAt(i) - 48
+  return value
+}
+
 function parseIso(iso: string): number {
   const ms = Date.parse(iso)
   if (Number.isNaN(ms)) throw new RangeError(`not an ISO 8601 timestamp: ${iso}`)

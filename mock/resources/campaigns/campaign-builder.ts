@@ -1,4 +1,4 @@
-import { toIso } from '../../../src/clock.js'
+import { normaliseIso, toIso } from '../../../src/clock.js'
 import { cloneJson } from '../../../src/json-clone.js'
 import type { IdSource } from '../../../src/ids.js'
 import type { Category } from '../categories/category-store.js'
@@ -134,9 +134,9 @@ export function validity<T extends object = Validity>(source: Validity, into: T 
 }
 
 function isoDate(field: string, value: string): string {
-  const ms = Date.parse(value)
-  if (Number.isNaN(ms)) throw invalid(`${field} must be an ISO 8601 date-time, got "${value}"`)
-  return toIso(ms)
+  const iso = normaliseIso(value)
+  if (iso === undefined) throw invalid(`${field} must be an ISO 8601 date-time, got "${value}"`)
+  return iso
 }
 
 /** A date checked before (strings are immutable: the copy shares it). */
@@ -188,27 +188,31 @@ type TierSource = TierInput & {
 function buildTier(input: TierSource, position: number, category: Category | null, ctx: BuildContext, copy: <V>(value: V) => V): StoredTier {
   const id = input.id ?? ctx.ids.next('promo')
   const createdAt = input.created_at ? Date.parse(input.created_at) : ctx.now
-  return {
+  // one literal, the optional fields added after it (as the campaign itself: see buildCampaign)
+  const tier: StoredTier = {
     id,
     createdAt,
     name: input.name,
-    ...(input.banner !== undefined ? { banner: input.banner } : {}),
-    ...(input.action !== undefined ? { action: copy(input.action) } : {}),
     metadata: input.metadata ? copy(input.metadata) : {},
     // hierarchy follows request order (1..n), as the real examples answer
     hierarchy: position + 1,
     active: input.active ?? true,
-    ...validity(input, {}, isoDate, copy),
     category,
-    assignments:
-      input.validation_rule_assignments?.data?.map((a) => ({ ...a })) ??
-      (input.validation_rules ?? []).map((rule) => assignment({ ...ctx, now: createdAt }, rule, id, 'promotion_tier')),
+    assignments: [],
     summary: {
       redeemed: input.summary?.redemptions?.total_redeemed ?? 0,
       orderAmount: input.summary?.orders?.total_amount ?? 0,
       discountAmount: input.summary?.orders?.total_discount_amount ?? 0,
     },
   }
+  if (input.banner !== undefined) tier.banner = input.banner
+  if (input.action !== undefined) tier.action = copy(input.action)
+  validity(input, tier, isoDate, copy)
+  // after the dates are checked: a refused tier issues no assignment ids
+  tier.assignments =
+    input.validation_rule_assignments?.data?.map((a) => ({ ...a })) ??
+    (input.validation_rules ?? []).map((rule) => assignment({ ...ctx, now: createdAt }, rule, id, 'promotion_tier'))
+  return tier
 }
 
 function assignment(ctx: BuildContext, ruleId: string, objectId: string, type: RuleAssignment['related_object_type']): RuleAssignment {
