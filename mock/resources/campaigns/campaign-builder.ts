@@ -53,7 +53,7 @@ export function buildCampaign(input: CampaignInput, ctx: BuildContext): StoredCa
   const template = campaignType === 'PROMOTION' ? undefined : buildTemplate(input, campaignType, copy)
   const count = template ? (ctx.vouchersCount ?? vouchersCount(input, ctx.maxVouchersCount)) : 0
   if (template) ctx.checkSpace(template.code_config, count)
-  const tierInputs = campaignType === 'PROMOTION' ? (input.promotion?.tiers ?? []) : []
+  const tierInputs = campaignType === 'PROMOTION' ? (input.promotion?.tiers ?? []) : NO_TIERS
   const tierCategories = tierInputs.map((tier, i) => {
     if (typeof tier.name !== 'string' || tier.name === '') throw invalid(`promotion.tiers[${i}].name is required`)
     checkDiscount(tier.action?.discount, `promotion.tiers[${i}].action.discount`)
@@ -92,10 +92,13 @@ export function buildCampaign(input: CampaignInput, ctx: BuildContext): StoredCa
   if (access) draft.access = access
   if (template && input.referral_program !== undefined) draft.referral_program = copy(input.referral_program)
   const pinned = (input as { validation_rules_assignments?: { data?: RuleAssignment[] } }).validation_rules_assignments?.data
-  draft.assignments = pinned?.map((a) => ({ ...a })) ?? (input.validation_rules ?? []).map((rule) => assignment(ctx, rule, id, 'campaign'))
+  if (pinned) draft.assignments = pinned.map((a) => ({ ...a }))
+  else if (input.validation_rules) draft.assignments = input.validation_rules.map((rule) => assignment(ctx, rule, id, 'campaign'))
   if (campaignType === 'PROMOTION') draft.tiers = tierInputs.map((tier, i) => buildTier(tier, i, tierCategories[i], ctx, copy))
   return draft
 }
+
+const NO_TIERS: readonly TierInput[] = []
 
 export function checkDiscount(discount: Parameters<typeof discountProblem>[0], path: string): void {
   const problem = discountProblem(discount, path)

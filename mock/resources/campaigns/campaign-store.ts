@@ -4,7 +4,7 @@ import { ApiError, notFound } from '../../engine/errors.js'
 import { withJsonText } from '../../engine/pipeline/json-text.js'
 import { ListViewCache, PageCache, type TextPage } from './page-cache.js'
 import type { VoucherStore } from '../vouchers/voucher-store.js'
-import type { CategoryLookup } from './campaign-builder.js'
+import type { BuildContext, CategoryLookup } from './campaign-builder.js'
 import { buildCampaign } from './campaign-builder.js'
 import { CampaignIndex } from './campaign-index.js'
 import { listCampaigns } from './campaign-list.js'
@@ -42,6 +42,10 @@ export class CampaignStore {
   readonly #pages: PageCache
   readonly #removals = new CampaignRemovals()
 
+  // made once, not per create (`--seed-campaigns 10000` creates in a burst)
+  readonly #newId = (): string => this.deps.ids.next('camp')
+  readonly #checkSpace: BuildContext['checkSpace'] = (config, count) => this.deps.vouchers.checkSpace(config, count)
+
   constructor(private readonly deps: CampaignStoreDeps) {
     this.#pages = new PageCache(deps.config.caches === false ? 0 : undefined)
   }
@@ -65,8 +69,8 @@ export class CampaignStore {
     if (typeof input.name === 'string') this.#refuseDuplicate(input.name)
     const now = this.deps.clock.now()
     const draft = buildCampaign(input, {
-      newId: () => this.deps.ids.next('camp'),
-      checkSpace: (config, count) => this.deps.vouchers.checkSpace(config, count),
+      newId: this.#newId,
+      checkSpace: this.#checkSpace,
       now,
       ids: this.deps.ids,
       categories: this.deps.categories,

@@ -27,6 +27,8 @@ export class VoucherBatches {
   readonly #deps: VoucherStoreDeps
   readonly codes = new ClaimedCodes((slot) => this.batchOfSlot(slot))
   #nextSlot = 1
+  /** A create checks the space, then registers, with the same code_config: the last one's signature is kept for it. */
+  #signed: { config?: CodeConfig; signature: string } = { signature: '' }
 
   constructor(deps: VoucherStoreDeps) {
     this.#deps = deps
@@ -35,12 +37,17 @@ export class VoucherBatches {
   /** Throws 400 unless the pattern's space holds `count` more codes besides those already promised to it. */
   checkSpace(config: CodeConfig, count: number): void {
     const space = codeSpace(config)
-    const taken = this.#reserved.get(codeSignature(config)) ?? 0
+    const taken = this.#reserved.get(this.#signature(config)) ?? 0
     if (space >= count + taken) return
     const size = `${new Set(config.charset).size} characters`
     const takenNote = taken > 0 ? ` (${taken} of them already used by other campaigns with this pattern)` : ''
     const details = `code_config.pattern '${config.pattern}' with charset of ${size} allows ${space} unique codes${takenNote}, fewer than vouchers_count ${count}`
     throw new ApiError('INVALID_CAMPAIGN', details, { message: 'Invalid Campaign: the code pattern cannot hold vouchers_count unique codes' })
+  }
+
+  #signature(config: CodeConfig): string {
+    if (this.#signed.config !== config) this.#signed = { config, signature: codeSignature(config) }
+    return this.#signed.signature
   }
 
   /** Starts a campaign's vouchers; explicit vouchers (fixtures) are stored at once, all or nothing. */
@@ -52,7 +59,7 @@ export class VoucherBatches {
       base: this.#nextSlot,
       size,
       codes: null,
-      signature: codeSignature(campaign.voucher.code_config),
+      signature: this.#signature(campaign.voucher.code_config),
       explicit: explicit !== undefined,
       state: new Map(),
     }
