@@ -3,7 +3,7 @@ import { codeSteps, createCodeList, seededRandom } from './code-generator.js'
 import { CodeIndex } from './code-index.js'
 import { ByteCodes, StringCodes, hashString } from './code-list.js'
 import { Job } from './list-work.js'
-import { explicitState } from './voucher-state.js'
+import { explicitState, writableState } from './voucher-state.js'
 import type { Batch, ExplicitVoucher } from './voucher-types.js'
 
 /**
@@ -90,7 +90,7 @@ export class ClaimedCodes {
     }
     for (const [i, voucher] of explicit.entries()) {
       const state = explicitState(voucher)
-      if (state) batch.state.set(i, state)
+      if (state) writableState(batch).set(i, state)
       if (voucher.id) this.#pinnedIds.set(voucher.id, batch.base + i)
     }
   }

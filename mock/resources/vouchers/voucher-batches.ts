@@ -4,7 +4,7 @@ import type { CodeConfig } from './code-generator.js'
 import { codeSignature, codeSpace } from './code-generator.js'
 import { ClaimedCodes } from './claimed-codes.js'
 import type { Job } from './list-work.js'
-import { batchOfSlot, couldHold } from './voucher-state.js'
+import { NO_CHANGES, batchOfSlot, couldHold } from './voucher-state.js'
 import type { Batch, ExplicitVoucher, VoucherCampaign } from './voucher-types.js'
 import { loadBatch, saveBatch, type VoucherSnapshot } from './voucher-snapshot.js'
 
@@ -61,7 +61,7 @@ export class VoucherBatches {
       codes: null,
       signature: this.#signature(campaign.voucher.code_config),
       explicit: explicit !== undefined,
-      state: new Map(),
+      state: NO_CHANGES,
     }
     // in the slot table before any code is claimed: claims compare against codes found through it
     this.#batches.push(batch)

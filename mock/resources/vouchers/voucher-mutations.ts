@@ -1,6 +1,6 @@
 import type { Clock } from '../../../src/clock.js'
 import { ApiError } from '../../engine/errors.js'
-import { VoucherRuleError } from './voucher-state.js'
+import { VoucherRuleError, writableState } from './voucher-state.js'
 import type { Batch, VoucherState, VoucherView } from './voucher-types.js'
 import { buildVoucherView } from './voucher-view.js'
 
@@ -13,7 +13,7 @@ export interface VoucherAt {
 // A changed voucher gets sparse state; the others stay views built from the campaign template.
 function stateOf({ batch, index }: VoucherAt): VoucherState {
   let state = batch.state.get(index)
-  if (!state) batch.state.set(index, (state = {}))
+  if (!state) writableState(batch).set(index, (state = {}))
   return state
 }
 

@@ -83,6 +83,22 @@ describe('VoucherStore', () => {
     for (const v of page.vouchers) expect(v.code).toMatch(/^T-[0-9a-zA-Z]{4}$/)
   })
 
+  it('keeps a change to a voucher in its own campaign: batches share no state', () => {
+    const { clock, store, campaign } = setup()
+    const [a, b] = [campaign(3), campaign(3)]
+    store.register(a)
+    store.register(b)
+    clock.advance(100)
+    const all = () => [...store.list({ campaignIds: [a.id], limit: 10 }).vouchers, ...store.list({ campaignIds: [b.id], limit: 10 }).vouchers]
+    // each campaign's newest voucher: the same index in both, so state kept by index in one shared map would show on both
+    const first = all().find((v) => v.campaign_id === a.id)!
+    const second = all().find((v) => v.campaign_id === b.id)!
+    store.redeem(first.code)
+    store.setHolder(second.code, 'cust_1')
+    expect(all().filter((v) => v.redemption.redeemed_quantity > 0).map((v) => v.code)).toEqual([first.code])
+    expect(all().filter((v) => v.holder_id).map((v) => v.code)).toEqual([second.code])
+  })
+
   it('keeps codes unique across campaigns, even in a nearly full space', () => {
     const { clock, store, campaign } = setup()
     const first = campaign(60, { pattern: '##', charset: 'ABCDEFGH' })

@@ -62,7 +62,8 @@ export interface Batch {
   signature: string
   /** Imported with explicit codes: all visible at once, whatever the campaign's timing. */
   explicit: boolean
-  state: Map<number, VoucherState>
+  /** The vouchers that differ from the template, by index; read-only: writes go through `writableState` (voucher-state.ts). */
+  state: ReadonlyMap<number, VoucherState>
   /** What codes of the batch look like, made on the first lookup by code (see couldHold). */
   matcher?: RegExp
 }
