@@ -5,6 +5,8 @@ import type { PendingDeletion, StoredCampaign } from './campaign-types.js'
  * time; the store asks `due(now)` before every read, so nothing runs in the background. Binned
  * campaigns (deleted without `force`) are no longer readable, but their names stay taken.
  */
+const NONE_DUE: readonly StoredCampaign[] = Object.freeze([])
+
 export class CampaignRemovals {
   readonly #pending = new Set<StoredCampaign>()
   /** No pending deletion is due before this: `due()` is a comparison until then. */
@@ -18,8 +20,9 @@ export class CampaignRemovals {
   }
 
   /** The campaigns whose deletion is due at `now` (each returned once), oldest deletion first. */
-  due(now: number): StoredCampaign[] {
-    if (now < this.#nextAt) return []
+  due(now: number): readonly StoredCampaign[] {
+    // the store asks before every create and read: nothing due is one shared empty list, not a new one each time
+    if (now < this.#nextAt) return NONE_DUE
     const due: StoredCampaign[] = []
     let next = Infinity
     for (const campaign of this.#pending) {
