@@ -5,7 +5,10 @@
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 
-const entry = new URL('../dist/cli.js', import.meta.url)
+// The build bundles the compiled CLI into dist/bundle/ (bin/bundle-cli.js): one file to load instead of
+// hundreds. dist/cli.js, the same code module by module, serves a tree compiled by tsc alone.
+const bundled = new URL('../dist/bundle/cli.js', import.meta.url)
+const entry = existsSync(fileURLToPath(bundled)) ? bundled : new URL('../dist/cli.js', import.meta.url)
 if (!existsSync(fileURLToPath(entry))) {
   process.stderr.write('promokit: the CLI is not built yet. Run `npm run build` (npm start and npm test do it for you).\n')
   process.exit(1)
