@@ -29,6 +29,14 @@ const ownUrl = {
   },
 }
 
+// fast-check on first use (bin/lazy-fast-check.js says why)
+const lazyFastCheck = {
+  name: 'lazy-fast-check',
+  setup(bundler) {
+    bundler.onResolve({ filter: /^fast-check$/ }, () => ({ path: join(root, 'bin', 'lazy-fast-check.js') }))
+  },
+}
+
 await rm(bundleDir, { recursive: true, force: true })
 const started = performance.now()
 const result = await build({
@@ -46,7 +54,7 @@ const result = await build({
   legalComments: 'none',
   logLevel: 'warning',
   metafile: true,
-  plugins: [ownUrl],
+  plugins: [ownUrl, lazyFastCheck],
 })
 const inputs = Object.keys(result.metafile.inputs).length
 const outputs = Object.keys(result.metafile.outputs).filter((file) => file.endsWith('.js')).length

@@ -15,7 +15,6 @@ import { loadSuite } from './suite.js'
 import { onStopSignals, parseDuration, throttled, throwUnlessGreen } from './run-safety.js'
 import { checkRunPrefix, removeLeftovers } from './cleanup-command.js'
 import { HttpClient } from './http-client.js'
-import { generatedWithin } from './generate/index.js'
 import { stillRunning } from './still-running.js'
 import { fail, toRegExp, writeOutput } from './command-support.js'
 import { precompiledFor } from '../src/spec/precompiled.js'
@@ -164,7 +163,8 @@ async function runContractCommand(flags: ContractFlags, io: CommandIo): Promise<
   const seed = flags.seed ?? Date.now() % 1_000_000
   const plan = { readOnly: flags.readOnly, grep, budget: flags.budget }
   // --generate replaces the fixed checks (scaled to fit --budget); the baseline is checked against the whole set, --rerun-failed narrows what runs.
-  const generated = flags.generate === undefined ? undefined : generatedWithin(suite.validator, { count: flags.generate, seed }, flags.budget, (c) => planChecks(c, { ...plan, budget: undefined }))
+  // loaded for --generate only: its stateful sequences build fast-check arbitraries as the module loads
+  const generated = flags.generate === undefined ? undefined : (await import('./generate/index.js')).generatedWithin(suite.validator, { count: flags.generate, seed }, flags.budget, (c) => planChecks(c, { ...plan, budget: undefined }))
   const all = generated?.checks ?? suite.checks
   const checks = flags.rerunFailed ? (await import('./rerun-failed.js')).onlyFailed(all, flags.rerunFailed) : all
   if (flags.latency !== undefined && (flags.baseUrl || flags.cluster)) throw new CliError(USAGE_ERROR, '--latency applies to the in-process mock only (drop --base-url/--cluster)')
