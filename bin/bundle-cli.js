@@ -7,16 +7,22 @@
 // round. dist/ keeps tsc's per-module output: the library entries (promokit, promokit/msw) and the tests use it.
 import { build } from 'esbuild'
 import { readFile, rm } from 'node:fs/promises'
-import { join, relative, sep } from 'node:path'
+import { dirname, join, relative, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const dist = join(root, 'dist')
 export const bundleDir = join(dist, 'bundle')
 
+// Entry points besides the CLI: scripts a module starts by URL (`new URL('./x.js', import.meta.url)`), so that a
+// worker thread loads bundled code too (`promokit contract`'s in-process mock, contracts/mock-beside.ts).
+const THREADS = ['contracts/mock-thread.js']
+const SCRIPT_URL = /new URL\((['"])\.\/([\w.-]+\.js)\1, import\.meta\.url\)/g
+
 // A module finds files beside itself through import.meta.url (the package root, the validation code the
-// precompiled validators are keyed on, the mock thread's script). In the bundle it names the module's own
-// file in dist/ still, so each finds what it found before bundling; every chunk lies in bundleDir.
+// precompiled validators are keyed on). In the bundle it names the module's own file in dist/ still, so each
+// finds what it found before bundling (every chunk lies in bundleDir); a script bundled as an entry point is
+// named in the bundle instead.
 const ownUrl = {
   name: 'own-import-meta-url',
   setup(bundler) {
@@ -24,7 +30,9 @@ const ownUrl = {
       const contents = await readFile(path, 'utf8')
       if (!contents.includes('import.meta.url')) return undefined
       const own = relative(bundleDir, path).split(sep).join('/')
-      return { contents: contents.replaceAll('import.meta.url', `new URL(${JSON.stringify(own)}, import.meta.url).href`), loader: 'js' }
+      const bundledScript = (match, quote, file) => (THREADS.includes(relative(dist, join(dirname(path), file)).split(sep).join('/')) ? `new URL(${quote}./${file}${quote}, import.meta["url"])` : match)
+      const rewritten = contents.replace(SCRIPT_URL, bundledScript).replaceAll('import.meta.url', `new URL(${JSON.stringify(own)}, import.meta.url).href`)
+      return { contents: rewritten.replaceAll('import.meta["url"]', 'import.meta.url'), loader: 'js' }
     })
   },
 }
@@ -40,7 +48,8 @@ const lazyFastCheck = {
 await rm(bundleDir, { recursive: true, force: true })
 const started = performance.now()
 const result = await build({
-  entryPoints: [join(dist, 'cli.js')],
+  entryPoints: [join(dist, 'cli.js'), ...THREADS.map((file) => join(dist, file))],
+  entryNames: '[name]',
   outdir: bundleDir,
   bundle: true,
   splitting: true,

@@ -52,6 +52,15 @@ describe('the built CLI (dist/bundle/, bin/bundle-cli.js)', () => {
     expect([...loaded, ...required].filter((file) => file.includes('/node_modules/fast-check/'))).toEqual([])
   }, 60_000)
 
+  it("runs `promokit contract`'s in-process mock on its thread from the bundle too", async () => {
+    const { stdout, loaded } = await traced(['contract', '--grep', '^filters\\.listCampaigns$'])
+    expect(stdout).toMatch(/^Started the promokit mock at http/m)
+    expect(stdout).toMatch(/1 passed, 0 failed/)
+    expect(loaded.filter((file) => file.endsWith('/mock-thread.js'))).toEqual([join(root, 'dist', 'bundle', 'mock-thread.js')])
+    const own = loaded.filter((file) => !file.includes('/node_modules/') && file.startsWith(join(root, 'dist')))
+    expect(own.filter((file) => !file.startsWith(join(root, 'dist', 'bundle')))).toEqual([])
+  }, 60_000)
+
   it('loads fast-check when --generate builds its checks', async () => {
     const { stdout, required } = await traced(['contract', '--list', '--generate', '20'])
     expect(stdout).toMatch(/^generate\.stateful-campaigns /m)
