@@ -6,8 +6,8 @@
 // (esbuild's code splitting), so `promokit mock` still starts without the conformance suite and the other way
 // round. dist/ keeps tsc's per-module output: the library entries (promokit, promokit/msw) and the tests use it.
 import { build } from 'esbuild'
-import { readFile, rm } from 'node:fs/promises'
-import { dirname, join, relative, sep } from 'node:path'
+import { readdir, readFile, rm } from 'node:fs/promises'
+import { dirname, join, relative, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -45,12 +45,12 @@ const lazyFastCheck = {
   },
 }
 
-await rm(bundleDir, { recursive: true, force: true })
 const started = performance.now()
 const result = await build({
   entryPoints: [join(dist, 'cli.js'), ...THREADS.map((file) => join(dist, file))],
   entryNames: '[name]',
   outdir: bundleDir,
+  absWorkingDir: root,
   bundle: true,
   splitting: true,
   format: 'esm',
@@ -65,6 +65,10 @@ const result = await build({
   metafile: true,
   plugins: [ownUrl, lazyFastCheck],
 })
+// Chunks are named by their content, so the new ones are written beside the last build's, which are removed only
+// now: a CLI started from the last build (a test while another rebuilds) still finds its chunks meanwhile.
+const written = new Set(Object.keys(result.metafile.outputs).map((file) => resolve(root, file)))
+for (const file of await readdir(bundleDir)) if (!written.has(join(bundleDir, file))) await rm(join(bundleDir, file), { force: true })
 const inputs = Object.keys(result.metafile.inputs).length
 const outputs = Object.keys(result.metafile.outputs).filter((file) => file.endsWith('.js')).length
 process.stdout.write(`bundled the CLI's ${inputs} modules into ${outputs} files in dist/bundle/ (${Math.round(performance.now() - started)} ms)\n`)
