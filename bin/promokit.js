@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 
-// The build bundles the compiled CLI into dist/bundle/ (bin/bundle-cli.js): one file to load instead of
+// The build bundles the compiled CLI into dist/bundle/ (bin/bundle-cli.js): a handful of files to load instead of
 // hundreds. dist/cli.js, the same code module by module, serves a tree compiled by tsc alone.
 const bundled = new URL('../dist/bundle/cli.js', import.meta.url)
 const entry = existsSync(fileURLToPath(bundled)) ? bundled : new URL('../dist/cli.js', import.meta.url)
