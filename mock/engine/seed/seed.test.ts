@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it, onTestFinished } from 'vitest'
+import { generateCampaigns } from '../../../fixtures/generators.js'
 import { loadFixtureSet } from '../../../fixtures/load.js'
 import { createTestApp, expectContract } from '../../testing/index.js'
 import { applyFixtures } from './apply-fixtures.js'
@@ -92,5 +93,21 @@ describe('--seed-campaigns', () => {
     const first = await names(7)
     expect(await names(7)).toEqual(first)
     expect(await names(8)).not.toEqual(first)
+  })
+
+  it('makes the campaigns the same bodies make through createCampaign (the seeding keeps the bodies it made, a request is copied)', async () => {
+    const listed = async (app: Awaited<ReturnType<typeof createTestApp>>) => {
+      app.clock.advance(60_000)
+      const res = await app.request.get('/v1/campaigns').query({ limit: 100, expand: 'category' }).set(app.headers.app)
+      expect(res.status).toBe(200)
+      return res.body
+    }
+    const seeded = await createTestApp({ config: { seedCampaigns: 15, seed: 3 } })
+    const posted = await createTestApp()
+    for (const body of generateCampaigns(15, 3)) {
+      const res = await posted.request.post('/v1/campaigns').send(body).set(posted.headers.app)
+      expect(res.status).toBe(200)
+    }
+    expect(await listed(seeded)).toEqual(await listed(posted))
   })
 })
