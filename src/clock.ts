@@ -71,8 +71,8 @@ const ZERO = 48
 /**
  * ISO 8601 UTC with milliseconds, as the API writes every timestamp. Whole ms from 1970 to 9999 are
  * written by arithmetic (days to a civil date, H. Hinnant's algorithm): `Date#toISOString` is a runtime
- * call of ~2 µs, a third of it here, and `--seed-campaigns 10000` writes 60,000 dates before the mock
- * answers. One `String.fromCharCode` makes one flat string (pieces added up would stay a chain of them).
+ * call of ~2 µs, a third of it here, and `--seed-campaigns 10000` writes 20,000 dates before the mock
+ * answers (every answer writes some too). One `String.fromCharCode` makes one flat string (pieces added up would stay a chain of them).
  * Anything else (earlier, fractional, invalid) goes to `Date`, which also throws its RangeError.
  */
 export function toIso(ms: number): string {

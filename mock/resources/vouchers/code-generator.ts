@@ -76,8 +76,8 @@ interface CharsetFacts {
 }
 
 // The last charset's facts, worked out again only when the charset changes: a create asks for its space and its
-// signature (twice: check, then register), and `--seed-campaigns` creates thousands with one charset. Pure (same
-// charset, same facts), so a memo shared by every mock in the process holds no state of any of them.
+// signature, and `--seed-campaigns` creates thousands with one charset. Pure (same charset, same facts), so a
+// memo shared by every mock in the process holds no state of any of them.
 let lastFacts: CharsetFacts = { charset: '', size: 0, sorted: '' }
 
 function charsetFacts(charset: string): CharsetFacts {
