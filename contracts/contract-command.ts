@@ -5,6 +5,7 @@ import { CliError, USAGE_ERROR } from '../src/cli/cli-error.js'
 import { envValue, integerOption } from '../src/cli/options.js'
 import { applyBaseline, isoDay, parseBaseline, recordBaseline, type Baseline } from './baseline.js'
 import type { Credentials } from './http-client.js'
+import { withBatchedStdout } from './reporters/batched-output.js'
 import { checkLine, printPlan, printReport } from './reporters/console.js'
 import { renderHtml } from './reporters/html.js'
 import { renderJson } from './reporters/json.js'
@@ -127,7 +128,7 @@ export function contractCommand(io: CommandIo = { stdout: process.stdout, env: p
     .option('--rerun-failed <report.json>', 'run only the checks that failed in this JSON report (--reporter json)')
     .option('--profile <name>', 'take the target, credential variables, ids, budget and baseline from this profile of promokit.config.json/.yaml (flags still win)')
     .option('--config <file>', 'the config file of --profile (default: promokit.config.json, .yaml or .yml here)')
-    .action(async (flags: ContractFlags, command: Command) => runContractCommand(await profiled(flags, command, io.env), io))
+    .action(async (flags: ContractFlags, command: Command) => withBatchedStdout(io, async (batched) => runContractCommand(await profiled(flags, command, io.env), batched)))
 }
 
 /** The flags with the chosen profile under them (a usage error, exit 2, for a missing or wrong config). */
