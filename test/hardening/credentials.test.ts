@@ -75,6 +75,8 @@ const CALLS: Record<string, (ctx: { exportId: string; redemptionId: string; pare
   listValidationRuleAssignments: ({ ruleId }) => ({ method: 'get', path: `/v1/validation-rules/${ruleId}/assignments` }),
 }
 
+/** The calls that name a redemption made in their set-up (any other reading undefined in its path would not answer its success status). */
+const REDEMPTION_IDS = new Set(['getRedemption', 'rollbackRedemption'])
 const SUCCESS: Record<string, number> = { deleteCampaign: 202, revokeOAuthToken: 204 }
 const management = (op: string) => op === 'copyCampaignTemplate' || op === 'getMetadataSchema' || op.startsWith('listProject')
 const client = (op: string) => op.startsWith('client')
@@ -105,9 +107,10 @@ describe('credentials matrix', () => {
     const project = t.deps.projects.get('proj_demo0001')!
     const exportId = project.exports.exportCampaignTransactions('camp_demo0002', {}, 'http://x').id
     const asyncActionId = project.asyncActions.enqueue({ type: 'CAMPAIGN.DELETE', requestId: 'v-matrix', queuedMs: 0, runMs: 1, result: {} }).id
-    const redeemed = await t.request.post('/v1/redemptions').set(t.headers.app).send({ redeemables: [{ object: 'voucher', id: 'GIFT-0001', gift: { credits: 1 } }], order: { amount: 100 } })
-    const redemptionId = redeemed.body.redemptions[0].id as string
-    const parentRedemptionId = redeemed.body.parent_redemption.id as string
+    // a redemption of its own only where the call names one (a third of each case's time otherwise)
+    const redeemed = REDEMPTION_IDS.has(op) ? await t.request.post('/v1/redemptions').set(t.headers.app).send({ redeemables: [{ object: 'voucher', id: 'GIFT-0001', gift: { credits: 1 } }], order: { amount: 100 } }) : undefined
+    const redemptionId = redeemed?.body.redemptions[0].id as string
+    const parentRedemptionId = redeemed?.body.parent_redemption.id as string
     const now = t.clock.now()
     t.clock.set(now - 901_000)
     const expired = t.deps.tokens.issue({ projectId: 'proj_demo0001', clientId: 'promokit-app-id', scopes: ALL_SCOPES }).accessToken

@@ -98,8 +98,10 @@ describe('the published package', () => {
       symlinkSync(join(root, 'node_modules', name), join(modules, name), 'dir')
     }
     writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }))
+    // skipLibCheck off: promokit's declaration files and its dependencies' are checked. TypeScript's own lib files
+    // are the same in every project and say nothing of promokit's: not checking them saves a third of tsc's time.
     writeFileSync(join(app, 'tsconfig.json'), JSON.stringify({
-      compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, exactOptionalPropertyTypes: true, skipLibCheck: false, types: ['node'], outDir: 'out' },
+      compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, exactOptionalPropertyTypes: true, skipLibCheck: false, skipDefaultLibCheck: true, types: ['node'], outDir: 'out' },
       files: ['main.ts'],
     }))
     writeFileSync(join(app, 'main.ts'), [

@@ -1,6 +1,6 @@
 import type { Fault, FaultInput } from '../../../mock/control/faults.js'
 import type { MockServer } from '../../../mock/adapters/node-server.js'
-import { runSuite } from '../../runner.js'
+import { runSuite, type RunOptions as RunSuiteOptions } from '../../runner.js'
 import type { Suite } from '../../suite.js'
 import type { RunReport } from '../../types.js'
 import { wrapMock, type Behaviour } from './wrap-mock.js'
@@ -16,6 +16,8 @@ export interface RunOptions {
   checks?: Suite['checks']
   /** Tell the run it faces a deployment, not the mock (default: the mock): mock-only requests are left out. */
   deployment?: boolean
+  /** Every answer a check received (runSuite's onCheckExchange). */
+  onCheckExchange?: RunSuiteOptions['onCheckExchange']
 }
 
 /**
@@ -23,7 +25,7 @@ export interface RunOptions {
  * talks to the mock itself; a behaviour puts the wrapper in between, which passes the mock's control API
  * through, so either way the run is told it faces the mock and moves its clock instead of sleeping.
  */
-export async function runAgainst(mock: MockServer, suite: Suite, how: Misbehaviour, options: RunOptions = {}): Promise<RunReport & { unfired: Fault[] }> {
+export async function runAgainst(mock: MockServer, suite: Suite, how: Misbehaviour, options: RunOptions = {}): Promise<RunReport & { unfired: Fault[]; hookWrites: number }> {
   await mock.reset()
   if ('faults' in how) await armFaults(mock.url, how.faults)
   const wrapped = 'behaviour' in how ? await wrapMock(mock.url, how.behaviour, suite.validator.operations) : undefined
@@ -36,9 +38,11 @@ export async function runAgainst(mock: MockServer, suite: Suite, how: Misbehavio
       validator: suite.validator,
       checks: options.only ? (options.checks ?? suite.checks).filter((c) => options.only!.includes(c.id)) : (options.checks ?? suite.checks),
       concurrency: options.concurrency ?? 4,
+      onCheckExchange: options.onCheckExchange,
     })
     // a fault that never fired proves nothing: the tests ask for none (a variant) or not all (a defect)
-    return Object.assign(report, { unfired: 'faults' in how ? (await armedFaults(mock.url)).filter((f) => f.hits === 0) : [] })
+    const unfired = 'faults' in how ? (await armedFaults(mock.url)).filter((f) => f.hits === 0) : []
+    return Object.assign(report, { unfired, hookWrites: wrapped?.writes() ?? 0 })
   } finally {
     await wrapped?.close()
     if ('faults' in how) await mock.reset()

@@ -1,6 +1,6 @@
 import type { FaultInput } from '../../../mock/control/faults.js'
 import { drop, set } from './defect-faults.js'
-import { combine, errorAnswer, onRequest, onResponse } from './rewrites.js'
+import { combine, errorAnswer, everywhere, onRequest, onResponse } from './rewrites.js'
 import type { Behaviour } from './wrap-mock.js'
 
 /**
@@ -20,22 +20,23 @@ const isDownload = (req: { url: URL }): boolean => req.url.searchParams.has('tok
 
 /**
  * A deployment that deletes synchronously: 204 with no body, the campaign gone at once (the mock, like the
- * real service, answers 202 and deletes when its async action completes; the wrapper lets that time pass).
+ * real service, answers 202 and deletes when its async action completes; the wrapper lets that time pass, on
+ * the mock's clock, which every check of the run sees: the whole suite runs against it).
  */
-const syncDelete: Behaviour = onResponse('deleteCampaign', async (res, req, ctx) => {
+const syncDelete: Behaviour = everywhere(onResponse('deleteCampaign', async (res, req, ctx) => {
   if (typeof res.body?.async_action_id !== 'string') return undefined
   await ctx.forward('POST', '/_mock/clock/advance', { ms: 60_000 })
   const action = await ctx.forward('GET', `/v1/async-actions/${res.body.async_action_id}`, undefined, req.headers)
   return action.body?.status === 'DONE' ? { status: 204, headers: {}, text: '' } : undefined
-}, 202)
+}, 202))
 
-/** A fast target: generation already DONE when the create answer comes (the wrapper lets the mock's time pass first). */
-const doneOnCreate = onResponse('createCampaign', async (res, req, ctx) => {
+/** A fast target: generation already DONE when the create answer comes (the wrapper lets the mock's time pass first, for every check). */
+const doneOnCreate = everywhere(onResponse('createCampaign', async (res, req, ctx) => {
   if (res.body?.creation_status !== 'IN_PROGRESS') return undefined
   await ctx.forward('POST', '/_mock/clock/advance', { ms: 600_000 })
   const read = await ctx.forward('GET', `/v1/campaigns/${encodeURIComponent(res.body.id)}`, undefined, req.headers)
   return read.status === 200 ? { ...read, status: 200 } : undefined
-}, 200)
+}, 200))
 
 /** getCampaign of a campaign still generating: the mock's 404 + Retry-After becomes `status` (real service). */
 const notYet = (status: number, key: string): Behaviour =>

@@ -44,10 +44,23 @@ export interface WrapContext {
 export interface Behaviour {
   request?(req: WrappedRequest, ctx: WrapContext): void | WrappedResponse | Promise<void | WrappedResponse>
   response?(res: WrappedResponse, req: WrappedRequest, ctx: WrapContext): void | WrappedResponse | Promise<void | WrappedResponse>
+  /**
+   * The answers it can change, when it changes nothing else (see narrow.ts): an operation (omitted: any) and the
+   * status the mock answered (omitted: any). Left out, the behaviour may change any answer.
+   */
+  affects?: readonly Reach[]
+}
+
+/** Answers of an operation (omitted: every operation) with a status (omitted: any status). */
+export interface Reach {
+  operationId?: string
+  status?: number
 }
 
 export interface WrappedMock {
   url: string
+  /** Requests other than GET a behaviour sent to the mock itself (ctx.forward): state it changed beyond answers. */
+  writes(): number
   close(): Promise<void>
 }
 
@@ -75,7 +88,14 @@ export async function wrapMock(target: string, behaviour: Behaviour, operations:
     const text = res.text.split(target).join(self)
     return { status: res.status, headers: out, text, body: /json/i.test(out['content-type'] ?? '') && text !== '' ? safeParse(text) : undefined }
   }
-  const ctx: WrapContext = { state, forward: (method, path, body, headers = {}) => forward(method, path, body, { ...headers, ...(body === undefined || typeof body === 'string' ? {} : { 'content-type': 'application/json' }) }) }
+  let writes = 0
+  const ctx: WrapContext = {
+    state,
+    forward: (method, path, body, headers = {}) => {
+      if (method.toUpperCase() !== 'GET') writes++
+      return forward(method, path, body, { ...headers, ...(body === undefined || typeof body === 'string' ? {} : { 'content-type': 'application/json' }) })
+    },
+  }
 
   const server: Server = createServer((incoming, outgoing) => {
     handle(incoming)
@@ -108,6 +128,7 @@ export async function wrapMock(target: string, behaviour: Behaviour, operations:
   self = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   return {
     url: self,
+    writes: () => writes,
     close: () => new Promise((resolve) => {
       transport.close()
       server.closeAllConnections()
