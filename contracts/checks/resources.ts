@@ -85,7 +85,7 @@ export const resourceChecks: Check[] = [
       ctx.cleanup.add(`restore ${ctx.ids.assignmentId} points to ${old}`, async (client) => {
         const res = await client.send({ operationId: 'updateRewardAssignment', method: 'PUT', path, body: { parameters: { loyalty: { points: old } } } })
         if (res.response.status !== 200) throw new Error(`PUT answered ${res.response.status}`)
-      })
+      }, path)
       const updated = await ctx.call({ operationId: 'updateRewardAssignment', method: 'PUT', path, body: { parameters: { loyalty: { points: old + 1 } } } }, { status: 200 })
       ctx.expectField(updated, '/id', ctx.ids.assignmentId)
       ctx.expectField(updated, '/parameters/loyalty/points', old + 1)

@@ -59,7 +59,7 @@ const RECIPES: Readonly<Record<string, UpdateRecipe>> = {
       ctx.cleanup.add(`restore ${ctx.ids.assignmentId} points to ${old}`, async (client) => {
         const res = await client.send({ operationId: 'updateRewardAssignment', method: 'PUT', path, body: { parameters: { loyalty: { points: old } } } })
         if (res.response.status !== 200) throw new Error(`PUT answered ${res.response.status}`)
-      })
+      }, path)
       return { path, read: { operationId: 'getRewardAssignment', path }, body: { parameters: { loyalty: { points: old + 1 } } }, before: current }
     },
   },
