@@ -1,6 +1,6 @@
 import type { Check, CheckContext } from '../check.js'
 import { isUnauthorizedKey } from '../expect-response.js'
-import type { Exchange, RequestSpec } from '../http-client.js'
+import type { RequestSpec } from '../http-client.js'
 import { bearerAuth, type HeaderAuth } from './bearer-auth.js'
 
 const token = (form: Record<string, string>) => ({ operationId: 'createOAuthToken', method: 'POST', path: '/v1/oauth/token', form })
@@ -15,12 +15,9 @@ async function listsWith(ctx: CheckContext, accessToken: string): Promise<Header
   return auth
 }
 
-/** A fresh token: what the token checks prepare (made ahead side by side). */
-const freshToken = (ctx: CheckContext): Promise<Exchange> => ctx.call(token({ grant_type: 'client_credentials', scope: 'api campaigns' }), { status: 200 })
-
-/** The prepared token, once it works (checked with one listing): the start of the revoke and expiry checks. */
+/** A fresh token that works (checked with one listing): the start of the revoke and expiry checks. */
 async function workingToken(ctx: CheckContext): Promise<{ body: any; auth: HeaderAuth }> {
-  const res = await ctx.prepared<Exchange>()
+  const res = await ctx.call(token({ grant_type: 'client_credentials', scope: 'api campaigns' }), { status: 200 })
   return { body: res.response.body, auth: await listsWith(ctx, res.response.body.access_token) }
 }
 
@@ -41,9 +38,8 @@ export const oauthChecks: Check[] = [
     requests: 2,
     value: 3,
     shares: { reads: ['oauth-tokens'] },
-    prepare: freshToken,
     async run(ctx) {
-      const res = await ctx.prepared<Exchange>()
+      const res = await ctx.call(token({ grant_type: 'client_credentials', scope: 'api campaigns' }), { status: 200 })
       ctx.expectField(res, '/token_type', 'Bearer')
       ctx.expectThat(res, '/expires_in', (v) => Number.isInteger(v) && v > 0, 'a positive lifetime in seconds')
       await listsWith(ctx, res.response.body.access_token)
@@ -70,7 +66,6 @@ export const oauthChecks: Check[] = [
     requests: 4,
     value: 2,
     shares: { reads: [TOKENS] },
-    prepare: freshToken,
     async run(ctx) {
       const { body, auth } = await workingToken(ctx)
       // The real service documents POST /v1/oauth/token/revoke; a target without it (404 for the route, 405) is skipped.
@@ -92,8 +87,6 @@ export const oauthChecks: Check[] = [
     value: 1,
     // Moving the clock past a token's life would expire the other checks' tokens too.
     shares: { changes: ['clock', TOKENS] },
-    // No token for a deployment: the check is skipped there.
-    prepare: (ctx) => (ctx.isMock ? freshToken(ctx) : Promise.resolve(undefined)),
     async run(ctx) {
       if (!ctx.isMock) ctx.skip("only against promokit's mock, whose clock the suite can move (a real token lives 900 s)")
       const { body, auth } = await workingToken(ctx)
