@@ -2,7 +2,7 @@ import type { Check, CheckContext } from '../check.js'
 import type { Exchange } from '../http-client.js'
 import { DEFAULT_PATTERN, DEFAULT_VOUCHERS, patternRegExp, type CampaignType } from './campaign-bodies.js'
 import { deleteCampaignAndWait } from '../delete-campaign.js'
-import { campaignIds, campaignPath, createCampaign, enc, waitUntilGenerated } from './support.js'
+import { campaignIds, campaignPath, createCampaign, early, enc, waitUntilGenerated } from './support.js'
 
 const POLL_DELETE_MS = 60_000
 
@@ -185,10 +185,12 @@ export const campaignChecks: Check[] = [
       ctx.follows(accepted.response.status === 204 ? 'delete: 204 (API description)' : 'delete: 202 + async_action_id, deleted asynchronously (real service)')
       ctx.expectResponse(gone, { status: 404 })
       ctx.expectField(gone, '/key', 'not_found')
+      // Once it is gone: the listing and the deletion's async action, side by side (judged in this order).
+      const actionId = accepted.response.body?.async_action_id
+      const action = accepted.response.status === 202 && typeof actionId === 'string' ? early(actionDone(ctx, actionId)) : undefined
       const listed = await ctx.call({ operationId: 'listCampaigns', method: 'GET', path: '/v1/campaigns', query: { limit: 10, 'filters[campaigns][conditions][$is]': name } }, { status: 200 })
       if (campaignIds(listed).includes(id)) ctx.fail({ pointer: '/campaigns', message: 'a deleted campaign must no longer be listed', expected: `no campaign with id ${id}`, actual: campaignIds(listed) }, listed)
-      const actionId = accepted.response.body?.async_action_id
-      if (accepted.response.status === 202 && typeof actionId === 'string') await actionDone(ctx, actionId)
+      await action
     },
   },
 ]
