@@ -129,7 +129,7 @@ export const campaignChecks: Check[] = [
     readOnly: false,
     requests: 9,
     value: 3,
-    shares: { changes: ['campaign-list', 'clock'] },
+    shares: { changes: ['campaign-list', 'clock'], preparing: ['clock'] },
     // The campaign, generated, and its listed vouchers: the preparation (made ahead side by side); the run judges the list.
     async prepare(ctx) {
       const created = await createCampaign(ctx, 'DISCOUNT_COUPONS', 'codes')

@@ -18,7 +18,7 @@ export const checkoutRollbackChecks: Check[] = [{
   readOnly: false,
   requests: 14,
   value: 3,
-  shares: { changes: ['campaign-list', 'clock'] },
+  shares: { changes: ['campaign-list', 'clock'], preparing: ['clock'] },
   // The card and its balance before the redemption: the preparation (made ahead side by side).
   prepare: async (ctx) => {
     const code = await ownGiftCard(ctx, 'rollback')

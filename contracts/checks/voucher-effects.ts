@@ -84,7 +84,7 @@ export const voucherEffectChecks: Check[] = [
     readOnly: false,
     requests: 14,
     value: 2,
-    shares: { changes: ['campaign-list', 'clock', 'redemptions'] },
+    shares: { changes: ['campaign-list', 'clock', 'redemptions'], preparing: ['clock'] },
     prepare: (ctx) => ownCoupon(ctx, 'redemption-list', USES),
     async run(ctx) {
       const { code } = await ctx.prepared<{ id: string; code: string }>()
