@@ -11,7 +11,7 @@ export const root = fileURLToPath(new URL('..', import.meta.url)).replace(/[\\/]
 export const stampFile = join(root, 'dist', '.build-stamp')
 
 const SOURCE_DIRS = ['src', 'mock', 'contracts', 'fixtures', 'bench', 'spec']
-const ROOT_FILES = ['cli.ts', 'index.ts', 'tsconfig.json', 'tsconfig.build.json', 'package-lock.json', 'bin/precompile.js']
+const ROOT_FILES = ['cli.ts', 'index.ts', 'tsconfig.json', 'tsconfig.build.json', 'package-lock.json', 'bin/precompile.js', 'bin/bundle-cli.js', 'bin/lazy-fast-check.js']
 const INPUT = /\.(ts|ya?ml)$/
 
 /** The first input newer than the last completed build, or 'never built'; undefined when dist/ is current. */

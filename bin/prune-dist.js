@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url'
 const root = fileURLToPath(new URL('..', import.meta.url))
 const dist = join(root, 'dist')
 // Written by the build itself, not by tsc from a source.
-const OWN = new Set(['validators'])
+const OWN = new Set(['validators', 'bundle'])
 const OUTPUT = /\.(d\.ts\.map|d\.ts|js\.map|js)$/
 
 function isTestSupport(source) {

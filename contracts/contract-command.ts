@@ -5,6 +5,7 @@ import { CliError, USAGE_ERROR } from '../src/cli/cli-error.js'
 import { envValue, integerOption } from '../src/cli/options.js'
 import { applyBaseline, isoDay, parseBaseline, recordBaseline, type Baseline } from './baseline.js'
 import type { Credentials } from './http-client.js'
+import { withBatchedStdout } from './reporters/batched-output.js'
 import { checkLine, printPlan, printReport } from './reporters/console.js'
 import { renderHtml } from './reporters/html.js'
 import { renderJson } from './reporters/json.js'
@@ -15,7 +16,6 @@ import { loadSuite } from './suite.js'
 import { onStopSignals, parseDuration, throttled, throwUnlessGreen } from './run-safety.js'
 import { checkRunPrefix, removeLeftovers } from './cleanup-command.js'
 import { HttpClient } from './http-client.js'
-import { generatedWithin } from './generate/index.js'
 import { stillRunning } from './still-running.js'
 import { fail, toRegExp, writeOutput } from './command-support.js'
 import { precompiledFor } from '../src/spec/precompiled.js'
@@ -127,7 +127,7 @@ export function contractCommand(io: CommandIo = { stdout: process.stdout, env: p
     .option('--rerun-failed <report.json>', 'run only the checks that failed in this JSON report (--reporter json)')
     .option('--profile <name>', 'take the target, credential variables, ids, budget and baseline from this profile of promokit.config.json/.yaml (flags still win)')
     .option('--config <file>', 'the config file of --profile (default: promokit.config.json, .yaml or .yml here)')
-    .action(async (flags: ContractFlags, command: Command) => runContractCommand(await profiled(flags, command, io.env), io))
+    .action(async (flags: ContractFlags, command: Command) => withBatchedStdout(io, async (batched) => runContractCommand(await profiled(flags, command, io.env), batched)))
 }
 
 /** The flags with the chosen profile under them (a usage error, exit 2, for a missing or wrong config). */
@@ -164,7 +164,8 @@ async function runContractCommand(flags: ContractFlags, io: CommandIo): Promise<
   const seed = flags.seed ?? Date.now() % 1_000_000
   const plan = { readOnly: flags.readOnly, grep, budget: flags.budget }
   // --generate replaces the fixed checks (scaled to fit --budget); the baseline is checked against the whole set, --rerun-failed narrows what runs.
-  const generated = flags.generate === undefined ? undefined : generatedWithin(suite.validator, { count: flags.generate, seed }, flags.budget, (c) => planChecks(c, { ...plan, budget: undefined }))
+  // loaded for --generate only: its stateful sequences build fast-check arbitraries as the module loads
+  const generated = flags.generate === undefined ? undefined : (await import('./generate/index.js')).generatedWithin(suite.validator, { count: flags.generate, seed }, flags.budget, (c) => planChecks(c, { ...plan, budget: undefined }))
   const all = generated?.checks ?? suite.checks
   const checks = flags.rerunFailed ? (await import('./rerun-failed.js')).onlyFailed(all, flags.rerunFailed) : all
   if (flags.latency !== undefined && (flags.baseUrl || flags.cluster)) throw new CliError(USAGE_ERROR, '--latency applies to the in-process mock only (drop --base-url/--cluster)')

@@ -204,9 +204,18 @@ export class HttpClient {
     return { method: spec.method.toUpperCase(), url: url.toString(), headers, body }
   }
 
+  /** The headers of each scheme, made once (credentials do not change during a run). */
+  readonly #schemes = new Map<AuthMode, Record<string, string>>()
+
   #authHeaders(auth: AuthMode): Record<string, string> {
-    const c = this.#options.credentials
     if (typeof auth === 'object') return auth.headers
+    let headers = this.#schemes.get(auth)
+    if (!headers) this.#schemes.set(auth, (headers = this.#schemeHeaders(auth)))
+    return headers
+  }
+
+  #schemeHeaders(auth: Exclude<AuthMode, object>): Record<string, string> {
+    const c = this.#options.credentials
     if (auth === 'app') return definedOnly({ 'X-App-Id': c.appId, 'X-App-Token': c.appToken })
     if (auth === 'bearer') return definedOnly({ Authorization: c.bearerToken ? `Bearer ${c.bearerToken}` : undefined })
     if (auth === 'management') return definedOnly({ 'X-Management-Id': c.managementId, 'X-Management-Token': c.managementToken })

@@ -21,7 +21,7 @@ beforeAll(async () => {
       if (req.url === '/raw') return res.writeHead(200, 'Fine', ['Set-Cookie', 'a=1', 'set-cookie', 'b=2']).end(JSON.stringify(req.rawHeaders))
       if (req.url === '/redirect') return res.writeHead(302, { location: '/elsewhere' }).end()
       if (req.url === '/slow') return setTimeout(() => res.end('late'), 200)
-      res.writeHead(201, { 'content-type': 'application/json', 'set-cookie': ['a=1', 'b=2'], 'x-seen-length': String(req.headers['content-length'] ?? '') })
+      res.writeHead(201, { 'content-type': 'application/json', 'set-cookie': ['a=1', 'b=2'], 'x-seen-length': String(req.headers['content-length'] ?? ''), 'x-seen-url': req.url ?? '' })
       res.end(JSON.stringify({ method: req.method, body }))
     })
   })
@@ -46,6 +46,17 @@ describe('Transport', () => {
     expect(JSON.parse((await transport.send({ method: 'GET', url: `${url}/gzip`, headers: {} }, 2_000)).text)).toEqual({ compressed: true })
     const redirect = await transport.send({ method: 'GET', url: `${url}/redirect`, headers: {} }, 2_000)
     expect([redirect.status, redirect.headers.location]).toEqual([302, '/elsewhere'])
+  })
+
+  it('sends to the path and query of the URL, with the Host of its origin, and its credentials as Basic auth', async () => {
+    const target = new URL(url)
+    const res = await transport.send({ method: 'GET', url: `http://us%40r:p%3Ass@${target.host}/raw`, headers: {} }, 2_000)
+    const seen: string[] = JSON.parse(res.text)
+    const header = (name: string): string | undefined => seen[seen.findIndex((h, i) => i % 2 === 0 && h.toLowerCase() === name) + 1]
+    expect(header('host')).toBe(target.host)
+    expect(header('authorization')).toBe(`Basic ${Buffer.from('us@r:p:ss').toString('base64')}`)
+    const query = await transport.send({ method: 'GET', url: `${url}/echo?a=1&b=%20#fragment`, headers: {} }, 2_000)
+    expect(query.headers['x-seen-url']).toBe('/echo?a=1&b=%20')
   })
 
   it('exchange: the request header list as given (repeats, case) plus a Host; the answer as it came (raw header list, undecoded body)', async () => {

@@ -33,13 +33,21 @@ export interface ScheduleOptions<T> {
 export async function runScheduled<T>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<void>, options: ScheduleOptions<T>): Promise<void> {
   const { weight = () => 0 } = options
   const gate = limit > 1 ? options.gate : undefined
-  // blockers[i]: the earlier items item i waits for (asked once per pair: the loop below asks often).
-  const blockers = items.map((item, i) => items.slice(0, i).flatMap((earlier, j) => (options.conflict(earlier, item) ? [j] : [])))
+  // blockers[i]: the earlier items item i waits for (asked once per pair).
+  const blockers = items.map((item, i) => {
+    const earlier: number[] = []
+    for (let j = 0; j < i; j++) if (options.conflict(items[j], item)) earlier.push(j)
+    return earlier
+  })
   const own = items.map((item) => weight(item))
   const chain = [...own]
   for (let i = items.length - 1; i >= 0; i--) for (const j of blockers[i]) chain[j] = Math.max(chain[j], own[j] + chain[i])
   const order = items.map((_, i) => i).sort((a, b) => (limit > 1 ? chain[b] - chain[a] : 0) || a - b)
-  const finished = new Array<boolean>(items.length).fill(false)
+  // How many of its blockers each item still waits for, and whom each item blocks: readiness is a counter,
+  // not a scan of every blocker at every start (a run's 200 checks, scanned at each of 200 ends).
+  const unfinished = blockers.map((earlier) => earlier.length)
+  const blocks = items.map((): number[] => [])
+  blockers.forEach((earlier, i) => earlier.forEach((j) => blocks[j].push(i)))
   const started = new Array<boolean>(items.length).fill(false)
   const running = new Map<number, Promise<number>>()
   const opened = new WeakSet<Promise<unknown>>()
@@ -50,9 +58,7 @@ export async function runScheduled<T>(items: readonly T[], limit: number, fn: (i
     if (!waiting.has(pending)) waiting.set(pending, pending.then(() => -1, () => -1).finally(() => void opened.add(pending)))
     return pending
   }
-  const ready = (i: number): boolean => {
-    return blockers[i].every((j) => finished[j]) && gateOf(i) === undefined
-  }
+  const ready = (i: number): boolean => unfinished[i] === 0 && gateOf(i) === undefined
   for (;;) {
     for (const i of order) {
       if (running.size >= limit) break
@@ -67,6 +73,6 @@ export async function runScheduled<T>(items: readonly T[], limit: number, fn: (i
       continue
     }
     running.delete(done)
-    finished[done] = true
+    for (const i of blocks[done]) unfinished[i]--
   }
 }

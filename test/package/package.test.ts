@@ -46,7 +46,7 @@ function importedPackages(source: string): string[] {
 
 describe('the published package', () => {
   it('ships the built code, spec, fixtures and LICENSE; no tests, benches, TypeScript sources or source maps', () => {
-    for (const file of ['LICENSE', 'README.md', 'package.json', 'bin/promokit.js', 'dist/index.js', 'dist/index.d.ts', 'dist/cli.js', 'spec/openapi.yaml', 'fixtures/default/campaigns.json']) {
+    for (const file of ['LICENSE', 'README.md', 'package.json', 'bin/promokit.js', 'dist/index.js', 'dist/index.d.ts', 'dist/cli.js', 'dist/bundle/cli.js', 'spec/openapi.yaml', 'fixtures/default/campaigns.json']) {
       expect(files).toContain(file)
     }
     expect(files.some((f) => /^dist\/validators\/.+\.request\.cjs$/.test(f)), 'precompiled validators').toBe(true)
@@ -132,5 +132,9 @@ describe('the published package', () => {
     expect(tsc.stdout).toBe('')
     const { stdout } = await run(process.execPath, [join(app, 'out', 'main.js')], { cwd: app })
     expect(stdout.trim()).toBe('200 list\n404 true\n200 list\n200 false\ntrue')
+    // the CLI as installed: the bundled command modules (dist/bundle/), the precompiled validators, fast-check on first use
+    const listed = await run(process.execPath, [join(modules, 'promokit', 'bin', 'promokit.js'), 'contract', '--list', '--generate', '20'], { cwd: app })
+    expect(listed.stdout).toMatch(/^generate\.stateful-campaigns /m)
+    expect(listed.stderr).toBe('')
   }, 240_000)
 })
