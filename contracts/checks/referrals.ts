@@ -49,9 +49,6 @@ export const referralChecks: Check[] = [
     value: 2,
     shares: { reads: ['referral-holders'] },
     async run(ctx) {
-      // A code of up to three holders (what discovery looks for) pages one by one: its first page is asked beside
-      // the full listing, and used when the page size comes out as 1.
-      const firstOfOne = early(byCampaign(ctx, { limit: 1, order: 'id' }))
       const full = await allHolders(ctx)
       const all = holderIds(full)
       if (full.response.body.has_more === false && full.response.body.total !== all.length) {
@@ -63,7 +60,7 @@ export const referralChecks: Check[] = [
       const collected: string[] = []
       let cursor: string | undefined
       for (let page = 1; page <= all.length + 1; page++) {
-        const res = page === 1 && size === 1 ? await firstOfOne : await byCampaign(ctx, { limit: size, order: 'id', starting_after_id: cursor })
+        const res = await byCampaign(ctx, { limit: size, order: 'id', starting_after_id: cursor })
         const ids = holderIds(res)
         if (ids.length > size) ctx.fail({ pointer: '/data', message: `limit ${size} must return at most ${size} holders`, expected: size, actual: ids.length }, res)
         for (const id of ids) {
