@@ -51,6 +51,11 @@ export type SharedResource = 'campaign-list' | 'clock' | 'gift-card' | 'reward-a
 export interface SharedUse {
   reads?: readonly SharedResource[]
   changes?: readonly SharedResource[]
+  /**
+   * Of `changes`, what only the check's `prepare` changes (e.g. `clock`, moved while its codes are generated):
+   * prepared ahead of the check's turn (contracts/prepare-ahead.ts), the turn itself no longer changes it.
+   */
+  preparing?: readonly SharedResource[]
 }
 
 /** A problem as checks state it; `location` defaults to `behaviour`. */

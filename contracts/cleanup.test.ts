@@ -95,6 +95,40 @@ describe('Deleting along the run (deleteFinished)', () => {
     expect(outcome.failed).toEqual([])
   })
 
+  /** camp_a of check-a, deleted along the run (202), then the end with the sweep; the listings answer in turn. */
+  async function alongThenEnd(listings: ScriptedAnswer[]) {
+    const server = await scriptedServer((req) => {
+      if (req.method === 'DELETE') return { status: 202, body: { async_action_id: 'aa_1' } }
+      if (req.url!.startsWith('/v1/campaigns?')) return listings.shift() ?? { status: 500 }
+      return gone
+    })
+    close = server.close
+    const client = new HttpClient({ baseUrl: server.url, credentials: {}, timeoutMs: 5_000, budget: 100 })
+    const waits: number[] = []
+    const cleanup = new Cleanup({ client: () => client, wait: async (ms) => void waits.push(ms), pollTimeoutMs: 60_000, concurrency: 4, owner: () => 'check-a' })
+    cleanup.deleteCampaign('camp_a')
+    cleanup.finished('check-a')
+    await cleanup.deleteFinished(client)
+    const outcome = await cleanup.runAll({ sweep: PREFIX })
+    return { outcome, waits, listings: server.requests.filter((r) => r.startsWith('GET /v1/campaigns?')), deletes: server.requests.filter((r) => r.startsWith('DELETE')) }
+  }
+
+  it('with every deletion asked for along the run, the sweep\'s listing is the look: one listing in all, no pause before it', async () => {
+    const t = await alongThenEnd([listing([])])
+    expect(t.listings).toHaveLength(1)
+    expect(t.waits).toEqual([])
+    expect(t.outcome.deleted).toEqual(['deleteCampaign camp_a'])
+    expect(t.outcome.failed).toEqual([])
+  })
+
+  it('a campaign the sweep still lists is looked at again after a pause', async () => {
+    const t = await alongThenEnd([listing([{ id: 'camp_a', name: `${PREFIX}a-1` }]), listing([])])
+    expect(t.listings).toHaveLength(2)
+    expect(t.deletes).toHaveLength(1)
+    expect(t.waits).toEqual([1_000])
+    expect(t.outcome.deleted).toEqual(['deleteCampaign camp_a'])
+  })
+
   it('leaves a campaign still generating (or a failed DELETE) to the end, which waits for it', async () => {
     let refusals = 1
     const server = await scriptedServer((req) => {

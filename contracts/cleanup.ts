@@ -1,11 +1,7 @@
 import { ASYNC_FIRST_POLL_MS, pauser, requestDeletion, untilGone, type Pause } from './delete-campaign.js'
 import { CAMPAIGN_CLEANUP_REQUESTS, type Exchange, type HttpClient } from './http-client.js'
+import { RestoreTasks } from './cleanup-restores.js'
 import { mapConcurrent } from './schedule.js'
-
-interface Task {
-  label: string
-  run(client: HttpClient): Promise<void>
-}
 
 export interface CleanupOutcome {
   deleted: string[]
@@ -57,7 +53,7 @@ const UNDELETABLE: Record<string, (body: any) => string> = {
  * OAuth tokens and redemptions stay, named with the run prefix, and are listed as kept in the summary.
  */
 export class Cleanup {
-  #tasks: Task[] = []
+  readonly #tasks = new RestoreTasks()
   readonly #kept: string[] = []
   /** Campaigns to delete, with the check that created them. */
   readonly #campaigns = new Map<string, string | undefined>()
@@ -68,6 +64,8 @@ export class Cleanup {
   /** Campaigns whose deletion was asked for: the sweep does not register them again. */
   readonly #asked = new Set<string>()
   #prefix: string | undefined
+  /** The sweep's listing of the run's campaigns: a look at the deletions answered before it was asked (see runAll). */
+  #swept: Exchange | undefined
 
   constructor(private readonly deps: CleanupDeps) {}
 
@@ -77,12 +75,12 @@ export class Cleanup {
    */
   get reserve(): number {
     // A deletion accepted early still needs its look (getCampaign) at most.
-    return 2 + this.#tasks.length + CAMPAIGN_CLEANUP_REQUESTS * this.#campaigns.size + this.#early.length
+    return 2 + this.#tasks.size + CAMPAIGN_CLEANUP_REQUESTS * this.#campaigns.size + this.#early.length
   }
 
-  /** `run` gets the cleanup's client: it may use the requests the checks had to leave for it. */
-  add(label: string, run: (client: HttpClient) => Promise<void>): void {
-    this.#tasks.push({ label, run })
+  /** `run` gets the cleanup's client: it may use the requests the checks had to leave for it. `restores`: see RestoreTasks.add. */
+  add(label: string, run: (client: HttpClient) => Promise<void>, restores?: string): void {
+    this.#tasks.add(label, run, restores)
   }
 
   /** Notes a created resource the API cannot delete, for the cleanup summary. */
@@ -112,9 +110,10 @@ export class Cleanup {
    */
   async sweep(prefix: string): Promise<number> {
     this.#prefix = prefix
+    this.#swept = undefined
     let found = 0
     try {
-      const res = await this.#listOurs(prefix)
+      const res = (this.#swept = await this.#listOurs(prefix))
       for (const c of res.response.body?.campaigns ?? []) {
         if (typeof c?.id === 'string' && typeof c?.name === 'string' && c.name.startsWith(prefix)) {
           this.deleteCampaign(c.id)
@@ -160,20 +159,8 @@ export class Cleanup {
    */
   async runAll(options: { sweep?: string } = {}): Promise<CleanupOutcome> {
     const outcome: CleanupOutcome = { deleted: [], failed: [], kept: [...this.#kept] }
-    const tasks = this.#tasks.reverse()
-    this.#tasks = []
     const swept = options.sweep === undefined ? undefined : this.sweep(options.sweep)
-    const restores = async (): Promise<void> => {
-      for (const task of tasks) {
-        try {
-          await task.run(this.deps.client())
-          outcome.deleted.push(task.label)
-        } catch (error) {
-          outcome.failed.push(`${task.label}: ${(error as Error).message}`)
-        }
-      }
-    }
-    await Promise.all([restores(), this.#deleteCampaigns(outcome, swept)])
+    await Promise.all([this.#tasks.runAll(this.deps.client, outcome), this.#deleteCampaigns(outcome, swept)])
     return outcome
   }
 
@@ -188,8 +175,10 @@ export class Cleanup {
     const accepted = this.#early
     this.#early = []
     outcome.deleted.push(...this.#goneEarly.map((id) => `deleteCampaign ${id}`))
+    let requested = 0
     const request = async (): Promise<void> => {
       const ids = [...this.#campaigns.keys()].reverse()
+      requested += ids.length
       this.#campaigns.clear()
       ids.forEach((id) => this.#asked.add(id))
       await mapConcurrent(ids, this.deps.concurrency ?? 1, async (id) => {
@@ -208,8 +197,11 @@ export class Cleanup {
     if (this.#campaigns.size > 0) await request()
     if (accepted.length === 0) return
     this.deps.progress?.(`cleanup: ${accepted.length} campaign deletion(s) requested`)
-    if (accepted.some((a) => a.exchange.response.status === 202)) await this.deps.wait(ASYNC_FIRST_POLL_MS).catch(() => undefined)
-    const { left, listed, waitedMs } = await this.#untilUnlisted(accepted.map((a) => a.id))
+    // Nothing deleted at the end (every deletion was asked for along the run, and answered before runAll): the
+    // sweep's listing came after them all, so it is the first look, and no pause goes before it.
+    const first = swept && requested === 0 && this.#swept ? this.#listedIn(this.#swept) : undefined
+    if (!first && accepted.some((a) => a.exchange.response.status === 202)) await this.deps.wait(ASYNC_FIRST_POLL_MS).catch(() => undefined)
+    const { left, listed, waitedMs } = await this.#untilUnlisted(accepted.map((a) => a.id), first)
     for (const a of accepted) if (!left.includes(a.id)) outcome.deleted.push(`deleteCampaign ${a.id}`)
     const waiting = accepted.filter((a) => left.includes(a.id))
     if (listed) {
@@ -233,12 +225,12 @@ export class Cleanup {
    * each), with growing pauses, until none is listed or the poll timeout or the run's deadline is reached.
    * `listed` is false when the listing cannot tell: then `left` is every id not yet seen gone.
    */
-  async #untilUnlisted(ids: string[]): Promise<{ left: string[]; listed: boolean; waitedMs: number }> {
+  async #untilUnlisted(ids: string[], first?: Set<string>): Promise<{ left: string[]; listed: boolean; waitedMs: number }> {
     let left = ids
     let waitedMs = 0
     let delay = FIRST_ROUND_MS
-    for (;;) {
-      const listed = await this.#stillListed()
+    for (let look = first; ; look = undefined) {
+      const listed = look ?? await this.#stillListed()
       if (!listed) return { left, listed: false, waitedMs }
       left = left.filter((id) => listed.has(id))
       const room = this.#timeLeft(waitedMs)
@@ -270,15 +262,20 @@ export class Cleanup {
     const prefix = this.#prefix
     if (!prefix) return undefined
     try {
-      const { response } = await this.#listOurs(prefix)
-      const campaigns: unknown = response.body?.campaigns
-      if (response.status !== 200 || !Array.isArray(campaigns) || campaigns.length >= LIST_LIMIT) return undefined
-      if (typeof response.body.total === 'number' && response.body.total > campaigns.length) return undefined
-      if (!campaigns.every((c) => typeof c?.id === 'string' && typeof c?.name === 'string' && c.name.startsWith(prefix))) return undefined
-      return new Set(campaigns.map((c) => c.id as string))
+      return this.#listedIn(await this.#listOurs(prefix))
     } catch {
       return undefined
     }
+  }
+
+  /** What #stillListed reads from a listing of the run's campaigns. */
+  #listedIn({ response }: Exchange): Set<string> | undefined {
+    const prefix = this.#prefix
+    const campaigns: unknown = response.body?.campaigns
+    if (!prefix || response.status !== 200 || !Array.isArray(campaigns) || campaigns.length >= LIST_LIMIT) return undefined
+    if (typeof response.body.total === 'number' && response.body.total > campaigns.length) return undefined
+    if (!campaigns.every((c) => typeof c?.id === 'string' && typeof c?.name === 'string' && c.name.startsWith(prefix))) return undefined
+    return new Set(campaigns.map((c) => c.id as string))
   }
 
   #listOurs(prefix: string): Promise<Exchange> {

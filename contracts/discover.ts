@@ -3,7 +3,7 @@ import type { Check } from './check.js'
 import type { HttpClient } from './http-client.js'
 import type { FixtureId, KnownIds, Unavailable } from './types.js'
 
-/** Referral codes whose holders discovery looks at before giving up (each look is one request). */
+/** Referral codes whose holders discovery looks at (one request each, side by side) before giving up. */
 const CODES_TO_TRY = 5
 
 /**
@@ -50,22 +50,19 @@ async function discoverReferral(client: HttpClient, ids: KnownIds, unavailable: 
   if (!ids.referralCampaignId || ids.referralMemberId) return
   const vouchers = await client.send({ operationId: 'listVouchers', method: 'GET', path: '/v1/vouchers', query: { campaign_id: ids.referralCampaignId, limit: CODES_TO_TRY } })
   const codes: string[] = (vouchers.response.body?.vouchers ?? []).map((v: any) => v.code).filter((c: unknown) => typeof c === 'string')
-  let chosen: string | undefined
-  for (const code of codes.slice(0, CODES_TO_TRY)) {
+  // Every code's holders at once (reads, one round instead of one per code), then the first that fits, in order.
+  const campaign = ids.referralCampaignId
+  const counts = await Promise.all(codes.slice(0, CODES_TO_TRY).map(async (code) => {
     const holders = await client.send({
       operationId: 'listReferralCodeHolders',
       method: 'GET',
-      path: `/v1/referrals/${encodeURIComponent(ids.referralCampaignId)}/members/${encodeURIComponent(code)}/holders`,
+      path: `/v1/referrals/${encodeURIComponent(campaign)}/members/${encodeURIComponent(code)}/holders`,
       query: { limit: HOLDERS_WANTED },
     })
     // The holders themselves, not `total`: a target whose total is wrong must not steer the checks to an empty code.
-    const count = (holders.response.body?.data ?? []).length
-    if (count >= HOLDERS_WANTED) {
-      chosen = code
-      break
-    }
-    if (count > 0) chosen ??= code
-  }
+    return { code, count: (holders.response.body?.data ?? []).length as number }
+  }))
+  const chosen = (counts.find(({ count }) => count >= HOLDERS_WANTED) ?? counts.find(({ count }) => count > 0))?.code
   if (chosen) {
     ids.referralMemberId = chosen
     return

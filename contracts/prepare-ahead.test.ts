@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMockServer, type MockServer } from '../mock/adapters/node-server.js'
 import type { Check } from './check.js'
-import { costOf } from './check-costs.js'
+import { conflicts, costOf } from './check-costs.js'
 import { prepareAhead } from './prepare-ahead.js'
 import { runSuite } from './runner.js'
 import { useSuiteAndMock } from './testing/suite-and-mock.js'
@@ -40,6 +40,21 @@ describe('prepareAhead', () => {
     release.get('creator-b')!()
     expect(await settled(gate(lister))).toBe(true)
     expect(gate(lister)).toBe(gate(lister))
+  })
+
+  it('what only a preparation changes (SharedUse.preparing) leaves the cost of a check prepared ahead, not of one that prepares in its turn', () => {
+    const generating = check('generating', { prepare, shares: { changes: ['campaign-list', 'clock'], preparing: ['clock'] } })
+    const inTurn = check('in-turn', { prepare, shares: { changes: ['campaign-list', 'clock'], preparing: ['clock'] } })
+    const lock = check('lock', { shares: { reads: ['clock'], changes: ['clock'] } })
+    const all = [generating, inTurn, lock]
+    const own = new Map(all.map((c) => [c, costOf(c)]))
+    const gate = prepareAhead(all, own, (c) => c !== inTurn, () => Promise.resolve())
+    expect(own.get(generating)!.shares!.changes).toEqual(['campaign-list'])
+    expect(own.get(inTurn)!.shares!.changes).toEqual(['campaign-list', 'clock'])
+    // The lock still waits for every preparation (they move the clock), then runs beside the prepared check's turn.
+    expect(gate(lock)).toBeDefined()
+    expect(conflicts(own.get(lock)!, own.get(generating)!)).toBe(false)
+    expect(conflicts(own.get(lock)!, own.get(inTurn)!)).toBe(true)
   })
 
   it('never rejects: a failed preparation fails its check when the check takes it', async () => {

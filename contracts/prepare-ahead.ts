@@ -10,10 +10,12 @@ const settle = (): void => undefined
  * and a check that would see the preparations (it reads what they change: the campaign list, the mock's clock)
  * once they all are; the rest run meanwhile. A check that declares nothing it shares, needs or uses discovered
  * ids, or cannot run without keys the run lacks prepares in its turn. Returns what each check waits for before
- * it takes a slot (the same promise each time; it never rejects: a failed preparation fails its check).
+ * it takes a slot (the same promise each time; it never rejects: a failed preparation fails its check). What a
+ * check prepared ahead declares its preparation alone changes (SharedUse.preparing) leaves its cost in `costs`: its
+ * turn changes it no more, so checks reading it (e.g. the clock a lock lives on) may run beside that turn.
  */
 export function prepareAhead(
-  checks: readonly Check[], costs: ReadonlyMap<Check, CheckCost>, eligible: (check: Check) => boolean, prepareOf: (check: Check) => Promise<unknown>,
+  checks: readonly Check[], costs: Map<Check, CheckCost>, eligible: (check: Check) => boolean, prepareOf: (check: Check) => Promise<unknown>,
 ): (check: Check) => Promise<void> | undefined {
   const ahead = checks.filter((check) => check.prepare && costs.get(check)!.shares && !check.needs?.length && !check.uses?.length && eligible(check))
   if (ahead.length === 0) return () => undefined
@@ -21,5 +23,10 @@ export function prepareAhead(
   const all = Promise.all(own.values()).then(settle)
   // What the preparations change, together: a check that reads any of it waits for all of them.
   const together: CheckCost = { requests: 0, value: 0, shares: { changes: [...new Set(ahead.flatMap((check) => costs.get(check)!.shares!.changes ?? []))] } }
+  for (const check of ahead) {
+    const cost = costs.get(check)!
+    const { preparing = [], ...shares } = cost.shares!
+    if (preparing.length) costs.set(check, { ...cost, shares: { ...shares, changes: (shares.changes ?? []).filter((r) => !preparing.includes(r)) } })
+  }
   return (check) => (conflicts(costs.get(check)!, together) ? all : own.get(check))
 }

@@ -32,8 +32,9 @@ export const campaignErrorChecks: Check[] = [
     requests: 4,
     value: 2,
     shares: { changes: ['campaign-list'] },
+    prepare: (ctx) => createCampaign(ctx, 'PROMOTION', 'duplicate'),
     async run(ctx) {
-      const first = await createCampaign(ctx, 'PROMOTION', 'duplicate')
+      const first = await ctx.prepared<Exchange>()
       const name: string = first.response.body.name
       const body = campaignBody('PROMOTION', { name, tag: ctx.tag })
       const second = await ctx.call({ operationId: 'createCampaign', method: 'POST', path: '/v1/campaigns', body }, { status: 409 })

@@ -1,7 +1,8 @@
 import type { Check, CheckContext } from '../check.js'
+import type { Exchange } from '../http-client.js'
 import { DEFAULT_PATTERN, DEFAULT_VOUCHERS, patternRegExp, type CampaignType } from './campaign-bodies.js'
 import { deleteCampaignAndWait } from '../delete-campaign.js'
-import { campaignIds, campaignPath, createCampaign, enc, waitUntilGenerated } from './support.js'
+import { campaignIds, campaignPath, createCampaign, early, enc, waitUntilGenerated } from './support.js'
 
 const POLL_DELETE_MS = 60_000
 
@@ -33,9 +34,9 @@ async function actionDone(ctx: CheckContext, actionId: string): Promise<void> {
   }, { what: `async action ${actionId} of the deletion DONE`, timeoutMs: POLL_DELETE_MS })
 }
 
-/** Create → IN_PROGRESS with 0 vouchers → polled to DONE with every voucher generated from the pattern. */
+/** Create (the check's preparation) → IN_PROGRESS with 0 vouchers → polled to DONE with every voucher generated from the pattern. */
 async function voucherCampaignHappyPath(ctx: CheckContext, type: CampaignType, voucherType: string): Promise<void> {
-  const created = await createCampaign(ctx, type, type.toLowerCase())
+  const created = await ctx.prepared<Exchange>()
   const id: string = created.response.body.id
   ctx.expectField(created, '/campaign_type', type)
   // Generation is asynchronous, but a fast target may be DONE already when it answers the create.
@@ -66,6 +67,7 @@ const happyPaths: Check[] = VOUCHER_TYPES.map(({ type, slug, voucherType }) => (
   requests: 6,
   value: 3,
   shares: { changes: ['campaign-list', 'clock'] },
+  prepare: (ctx) => createCampaign(ctx, type, type.toLowerCase()),
   run: (ctx) => voucherCampaignHappyPath(ctx, type, voucherType),
 }))
 
@@ -79,8 +81,9 @@ export const campaignChecks: Check[] = [
     requests: 4,
     value: 3,
     shares: { changes: ['campaign-list'] },
+    prepare: (ctx) => createCampaign(ctx, 'PROMOTION', 'promotion'),
     async run(ctx) {
-      const created = await createCampaign(ctx, 'PROMOTION', 'promotion')
+      const created = await ctx.prepared<Exchange>()
       const id: string = created.response.body.id
       ctx.expectField(created, '/creation_status', 'DONE', 'a PROMOTION campaign is DONE at once')
       // The description: ISO 8601 UTC with milliseconds (the real service sends them too).
@@ -103,8 +106,9 @@ export const campaignChecks: Check[] = [
     requests: 5,
     value: 3,
     shares: { changes: ['campaign-list'] },
+    prepare: (ctx) => createCampaign(ctx, 'PROMOTION', 'update'),
     async run(ctx) {
-      const created = await createCampaign(ctx, 'PROMOTION', 'update')
+      const created = await ctx.prepared<Exchange>()
       const { id, name } = created.response.body
       const body = { description: 'updated by promokit', expiration_date: '2099-12-31T23:59:59.000Z', metadata: { pk_updated: 'yes' } }
       const updated = await ctx.call({ operationId: 'updateCampaign', method: 'PUT', path: campaignPath(id), body }, { status: 200 })
@@ -125,12 +129,16 @@ export const campaignChecks: Check[] = [
     readOnly: false,
     requests: 9,
     value: 3,
-    shares: { changes: ['campaign-list', 'clock'] },
-    async run(ctx) {
+    shares: { changes: ['campaign-list', 'clock'], preparing: ['clock'] },
+    // The campaign, generated, and its listed vouchers: the preparation (made ahead side by side); the run judges the list.
+    async prepare(ctx) {
       const created = await createCampaign(ctx, 'DISCOUNT_COUPONS', 'codes')
       const id: string = created.response.body.id
       await waitUntilGenerated(ctx, id)
-      const list = await ctx.call({ operationId: 'listVouchers', method: 'GET', path: '/v1/vouchers', query: { campaign_id: id, limit: 100 } }, { status: 200 })
+      return { id, list: await ctx.call({ operationId: 'listVouchers', method: 'GET', path: '/v1/vouchers', query: { campaign_id: id, limit: 100 } }, { status: 200 }) }
+    },
+    async run(ctx) {
+      const { id, list } = await ctx.prepared<{ id: string; list: Exchange }>()
       ctx.expectThat(list, '/vouchers', (v) => Array.isArray(v) && v.length === DEFAULT_VOUCHERS, `${DEFAULT_VOUCHERS} vouchers`, 'listVouchers?campaign_id= lists the campaign\'s vouchers')
       const vouchers: any[] = list.response.body.vouchers
       const pattern = patternRegExp(DEFAULT_PATTERN)
@@ -139,12 +147,15 @@ export const campaignChecks: Check[] = [
         ctx.expectThat(list, `/vouchers/${i}/code`, (c) => typeof c === 'string' && pattern.test(c), `a code matching ${DEFAULT_PATTERN}`)
       })
       if (new Set(vouchers.map((v) => v.code)).size !== vouchers.length) ctx.fail({ pointer: '/vouchers', message: 'codes must be unique', actual: vouchers.map((v) => v.code) }, list)
-      const byCode = await ctx.call({ operationId: 'getVoucher', method: 'GET', path: `/v1/vouchers/${enc(vouchers[0].code)}` }, { status: 200 })
+      // The spec reads a voucher by code or id; the seed and the real service's notes name only the code: a 404 for
+      // the id passes, another voucher does not. Two reads of one voucher: side by side.
+      const [byCode, byId] = await Promise.all([
+        ctx.client.send({ operationId: 'getVoucher', method: 'GET', path: `/v1/vouchers/${enc(vouchers[0].code)}` }),
+        ctx.client.send({ operationId: 'getVoucher', method: 'GET', path: `/v1/vouchers/${enc(vouchers[0].id)}` }),
+      ])
+      ctx.expectResponse(byCode, { status: 200 })
       ctx.expectField(byCode, '/code', vouchers[0].code)
       ctx.expectField(byCode, '/campaign_id', id)
-      // The spec reads a voucher by code or id; the seed and the real service's notes name only the code: a 404 for
-      // the id passes, another voucher does not.
-      const byId = await ctx.client.send({ operationId: 'getVoucher', method: 'GET', path: `/v1/vouchers/${enc(vouchers[0].id)}` })
       ctx.expectResponse(byId, { status: [200, 404] })
       ctx.follows(`voucher read by its id: ${byId.response.status}`)
       if (byId.response.status === 200) ctx.expectField(byId, '/code', vouchers[0].code, 'a voucher read by its id is that voucher')
@@ -158,8 +169,9 @@ export const campaignChecks: Check[] = [
     requests: 6,
     value: 3,
     shares: { changes: ['campaign-list', 'clock'] },
+    prepare: (ctx) => createCampaign(ctx, 'PROMOTION', 'delete-me'),
     async run(ctx) {
-      const created = await createCampaign(ctx, 'PROMOTION', 'delete-me')
+      const created = await ctx.prepared<Exchange>()
       const { id, name } = created.response.body
       // The API description answers 204; the real service 202 and deletes asynchronously: both, polled until gone.
       const deleted = await deleteCampaignAndWait(ctx.client, id, { wait: ctx.wait, timeoutMs: POLL_DELETE_MS }).catch(async (error: Error) => {
@@ -173,10 +185,12 @@ export const campaignChecks: Check[] = [
       ctx.follows(accepted.response.status === 204 ? 'delete: 204 (API description)' : 'delete: 202 + async_action_id, deleted asynchronously (real service)')
       ctx.expectResponse(gone, { status: 404 })
       ctx.expectField(gone, '/key', 'not_found')
+      // Once it is gone: the listing and the deletion's async action, side by side (judged in this order).
+      const actionId = accepted.response.body?.async_action_id
+      const action = accepted.response.status === 202 && typeof actionId === 'string' ? early(actionDone(ctx, actionId)) : undefined
       const listed = await ctx.call({ operationId: 'listCampaigns', method: 'GET', path: '/v1/campaigns', query: { limit: 10, 'filters[campaigns][conditions][$is]': name } }, { status: 200 })
       if (campaignIds(listed).includes(id)) ctx.fail({ pointer: '/campaigns', message: 'a deleted campaign must no longer be listed', expected: `no campaign with id ${id}`, actual: campaignIds(listed) }, listed)
-      const actionId = accepted.response.body?.async_action_id
-      if (accepted.response.status === 202 && typeof actionId === 'string') await actionDone(ctx, actionId)
+      await action
     },
   },
 ]

@@ -96,8 +96,9 @@ const redeemedArithmetic: Check = {
   requests: 4,
   value: 2,
   shares: { changes: ['campaign-list'] },
+  prepare: (ctx) => ownTier(ctx, 'redeemed', REDEEMED.discount),
   async run(ctx) {
-    const id = await ownTier(ctx, 'redeemed', REDEEMED.discount)
+    const id = await ctx.prepared<string>()
     const body = { redeemables: [{ object: 'promotion_tier', id }], order: { ...order(), source_id: ctx.name('order'), metadata: ctx.tag }, customer: { source_id: ctx.name('customer'), metadata: ctx.tag }, metadata: ctx.tag }
     const ex = await redeem(ctx, body, 200)
     ctx.cleanup.keep(`redemption of ${id} (order ${body.order.source_id}, customer ${body.customer.source_id})`)
@@ -115,8 +116,9 @@ export const checkoutArithmeticChecks: Check[] = [...CASES.map(({ slug, title, d
   requests: 4,
   value: 2,
   shares: { changes: ['campaign-list'] },
+  prepare: (ctx) => ownTier(ctx, slug, discount),
   async run(ctx) {
-    const id = await ownTier(ctx, slug, discount)
+    const id = await ctx.prepared<string>()
     const ex = await validate(ctx, { redeemables: [{ object: 'promotion_tier', id }], order: order() })
     ctx.expectField(ex, '/valid', true, `the run's own ${discount.type} tier applies to the cart`)
     ctx.expectField(ex, '/redeemables/0/status', 'APPLICABLE')

@@ -32,11 +32,15 @@ export const checkoutBalanceChecks: Check[] = [
     readOnly: false,
     requests: 11,
     value: 3,
-    shares: { changes: ['campaign-list', 'clock'] },
-    prepare: (ctx) => ownGiftCard(ctx, 'gift-balance'),
+    shares: { changes: ['campaign-list', 'clock'], preparing: ['clock'] },
+    // The card and its balance before the redemption: the preparation (made ahead side by side).
+    prepare: async (ctx) => {
+      const code = await ownGiftCard(ctx, 'gift-balance')
+      return { code, read: await readVoucher(ctx, code) }
+    },
     async run(ctx) {
-      const code = await ctx.prepared<string>()
-      const before = numberAt(ctx, await readVoucher(ctx, code), '/gift/balance', 'the gift balance')
+      const { code, read } = await ctx.prepared<{ code: string; read: Exchange }>()
+      const before = numberAt(ctx, read, '/gift/balance', 'the gift balance')
       if (before < CREDITS) ctx.fail({ pointer: '/gift/balance', message: `a new gift card of 5000 must hold at least ${CREDITS}`, expected: 5000, actual: before })
       await redeemTagged(ctx, { object: 'voucher', id: code, gift: { credits: CREDITS } }, code)
       const after = await readVoucher(ctx, code)

@@ -26,7 +26,7 @@ const CASES: DiscountCase[] = [
     operationIds: ['createCampaign', 'listVouchers', 'validateStackedDiscounts', 'redeemStackedDiscounts', 'getRedemption'],
     discount: 1000,
     singleUse: true,
-    cost: { requests: 13, value: 3, shares: { changes: ['campaign-list', 'clock'] } },
+    cost: { requests: 13, value: 3, shares: { changes: ['campaign-list', 'clock'], preparing: ['clock'] } },
     async create(ctx) {
       const discount = { type: 'PERCENT', percent_off: 10, effect: 'APPLY_TO_ORDER' }
       const body = { voucher: { type: 'DISCOUNT_VOUCHER', discount, redemption: { quantity: 1 }, code_config: { pattern: COUPON_PATTERN } } }

@@ -1,4 +1,5 @@
 import type { Check } from '../check.js'
+import type { Exchange } from '../http-client.js'
 import { GIFT_CREDITS, order, ownGiftCard, readVoucher, redeem } from './checkout-support.js'
 import { enc } from './support.js'
 
@@ -17,11 +18,15 @@ export const checkoutRollbackChecks: Check[] = [{
   readOnly: false,
   requests: 14,
   value: 3,
-  shares: { changes: ['campaign-list', 'clock'] },
-  prepare: (ctx) => ownGiftCard(ctx, 'rollback'),
+  shares: { changes: ['campaign-list', 'clock'], preparing: ['clock'] },
+  // The card and its balance before the redemption: the preparation (made ahead side by side).
+  prepare: async (ctx) => {
+    const code = await ownGiftCard(ctx, 'rollback')
+    return { code, first: await balance(ctx, code) }
+  },
   async run(ctx) {
-    const code = await ctx.prepared<string>()
-    const before = (await balance(ctx, code)).response.body?.gift?.balance
+    const { code, first } = await ctx.prepared<{ code: string; first: Exchange }>()
+    const before = first.response.body?.gift?.balance
     const body = { redeemables: [{ object: 'voucher', id: code, gift: { credits: CREDITS } }], order: order({ source_id: ctx.name('order'), metadata: ctx.tag }), customer: { source_id: ctx.name('customer'), metadata: ctx.tag }, metadata: ctx.tag }
     const redeemed = await redeem(ctx, body, 200)
     ctx.cleanup.keep(`redemption of ${code} (order ${body.order.source_id}, rolled back)`)

@@ -32,8 +32,8 @@ export const checkoutSessionChecks: Check[] = [
     requests: 10,
     value: 2,
     // Its lock lasts an hour: no check moves the mock's clock that far (the longest move, an OAuth token's life,
-    // is 901 s), so other checks' waits cannot end it. Waiting for its code's generation moves the clock.
-    shares: { changes: ['campaign-list', 'clock'] },
+    // is 901 s), so other checks' waits cannot end it. Waiting for its code's generation (its preparation) moves the clock.
+    shares: { changes: ['campaign-list', 'clock'], preparing: ['clock'] },
     prepare: (ctx) => ownCode(ctx, 'session-coupon'),
     async run(ctx) {
       const code = await ctx.prepared<string>()

@@ -48,7 +48,7 @@ export const checkoutValidityChecks: Check[] = CASES.map(({ slug, title, dates, 
   readOnly: false,
   requests: 8,
   value: 2,
-  shares: { changes: ['campaign-list', 'clock'] },
+  shares: { changes: ['campaign-list', 'clock'], preparing: ['clock'] },
   prepare: (ctx) => ownCode(ctx, slug, dates),
   async run(ctx) {
     const code = await ctx.prepared<string>()

@@ -52,7 +52,7 @@ const sixRedeemables: Check[] = [
   operationIds: ['createCampaign', 'listVouchers', op],
   readOnly: false,
   requests: 9,
-  shares: { changes: ['campaign-list', 'clock'] },
+  shares: { changes: ['campaign-list', 'clock'], preparing: ['clock'] },
   prepare: sixCodes,
   async run(ctx) {
     const items = await ctx.prepared<Redeemable[]>()

@@ -1,7 +1,7 @@
 import type { Check, CheckContext } from '../check.js'
 import { deleteCampaignAndWait } from '../delete-campaign.js'
 import { campaignBody } from './campaign-bodies.js'
-import { campaignIds, campaignPath, createCampaign, enc, waitUntilGenerated } from './support.js'
+import { campaignIds, campaignPath, createCampaign, early, enc, waitUntilGenerated } from './support.js'
 
 /** How long a deletion may take, retries while generating included. */
 const DELETE_TIMEOUT_MS = 60_000
@@ -30,8 +30,11 @@ export const deleteBinChecks: Check[] = [{
   prepare: (ctx) => Promise.all([false, true].map((force) => created(ctx, force))),
   async run(ctx) {
     const campaigns = await ctx.prepared<Deleted[]>()
-    await Promise.all(campaigns.map((c) => deleted(ctx, c)))
-    await Promise.all(campaigns.map((c) => nameAfterwards(ctx, c)))
+    // Each name is tried again as soon as its campaign is gone, beside the look-ups of that deletion; the names are
+    // judged once both deletions are.
+    const names: Promise<void>[] = []
+    await Promise.all(campaigns.map((c) => deleted(ctx, c, () => names.push(early(nameAfterwards(ctx, c))))))
+    await Promise.all(names)
   },
 }]
 
@@ -45,7 +48,8 @@ async function created(ctx: CheckContext, force: boolean): Promise<Deleted> {
   return { id, name, code, force }
 }
 
-async function deleted(ctx: CheckContext, c: Deleted): Promise<void> {
+/** `then`: called once the campaign is gone, to start what may be sent only then. */
+async function deleted(ctx: CheckContext, c: Deleted, then: () => void): Promise<void> {
   const how = c.force ? 'deleted with force' : 'deleted without force (in the bin)'
   const { accepted, gone } = await deleteCampaignAndWait(ctx.client, c.id, { wait: ctx.wait, timeoutMs: DELETE_TIMEOUT_MS, force: c.force }).catch(async (error: Error) => {
     const still = await ctx.client.send({ operationId: 'getCampaign', method: 'GET', path: campaignPath(c.id) })
@@ -56,6 +60,7 @@ async function deleted(ctx: CheckContext, c: Deleted): Promise<void> {
   if (!accepted || !gone) return ctx.fail({ pointer: '', message: `DELETE of a campaign just created must be accepted, not answered 404 (${how})` })
   ctx.expectResponse(accepted, { status: [202, 204] })
   ctx.expectField(gone, '/key', 'not_found', `a campaign ${how} answers 404 not_found`)
+  then()
   const [voucher, listed] = await Promise.all([
     ctx.client.send({ operationId: 'getVoucher', method: 'GET', path: `/v1/vouchers/${enc(c.code)}` }),
     ctx.call({ operationId: 'listCampaigns', method: 'GET', path: '/v1/campaigns', query: { limit: 10, 'filters[campaigns][conditions][$is]': c.name } }, { status: 200 }),

@@ -32,11 +32,17 @@ function compare(a: unknown, b: unknown): number {
  * on every page and equal to what the listing holds, `has_more` true exactly while more follow, every `order` the
  * spec documents honoured, and each scalar filter named like an item field keeping exactly the matching items.
  */
+/** A voucher's own lists are those of the first voucher the project lists: what their check prepares (ahead, side by side). */
+const firstVoucherCode = async (ctx: CheckContext): Promise<string | undefined> =>
+  (await ctx.call({ operationId: 'listVouchers', method: 'GET', path: '/v1/vouchers', query: { limit: 1 } }, { status: 200 })).response.body.vouchers?.[0]?.code
+
+/** A list check's preparation, where its path names a voucher (`{code}`). */
+export const listPrepare = (op: SuiteOperation): Pick<Check, 'prepare'> => (op.path.includes('{code}') ? { prepare: firstVoucherCode } : {})
+
 /** The list's path with its parameters filled (skips the check when one is neither given nor discovered). */
 export async function listPath(ctx: CheckContext, op: SuiteOperation): Promise<string> {
   const values: Record<string, string | undefined> = Object.fromEntries(Object.entries(PATH_IDS).map(([n, id]) => [n, ctx.ids[id]]))
-  // A voucher's own lists: the first voucher the project lists.
-  if (op.path.includes('{code}')) values.code = (await ctx.call({ operationId: 'listVouchers', method: 'GET', path: '/v1/vouchers', query: { limit: 1 } }, { status: 200 })).response.body.vouchers?.[0]?.code
+  if (op.path.includes('{code}')) values.code = await ctx.prepared<string | undefined>()
   const missing = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).filter((n) => !values[n])
   if (missing.length) ctx.skip(`needs ${missing.join(', ')} (not given and not discovered)`)
   return op.path.replace(/\{(\w+)\}/g, (_, n: string) => enc(values[n]!))
@@ -57,6 +63,7 @@ export function listInvariantChecks(operations: readonly SuiteOperation[]): Chec
       uses: pathFixtures(op),
       requests: 4 + orders.length + filters.length,
       shares: { reads: listResources(op.operationId) },
+      ...listPrepare(op),
       async run(ctx) {
         const auth = authFor(op, ctx.client.credentials)
         if (!auth) ctx.skip(`no credentials for ${op.operationId}`)

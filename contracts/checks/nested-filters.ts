@@ -4,7 +4,7 @@ import { listResources } from '../list-resources.js'
 import { listItems } from '../list-shapes.js'
 import { authFor } from '../operation-auth.js'
 import type { SuiteOperation } from '../suite-validator.js'
-import { listPath, pathFixtures } from './list-invariants.js'
+import { listPath, listPrepare, pathFixtures } from './list-invariants.js'
 
 type Item = Record<string, unknown>
 
@@ -58,6 +58,7 @@ export function nestedFilterChecks(operations: readonly SuiteOperation[]): Check
     uses: pathFixtures(op),
     requests: 5,
     shares: { reads: listResources(op.operationId) },
+    ...listPrepare(op),
     async run(ctx) {
       const auth = authFor(op, ctx.client.credentials)
       if (!auth) ctx.skip(`no credentials for ${op.operationId}`)

@@ -1,5 +1,5 @@
 import type { Check } from '../check.js'
-import { enc } from './support.js'
+import { early, enc } from './support.js'
 import { listItems } from '../list-shapes.js'
 
 // Read-only checks of the operations next to the nine (issue 13 item 6): only documented paths and
@@ -107,11 +107,13 @@ export const readChecks: Check[] = [
     async run(ctx) {
       const operationId = via === 'app' ? 'listCampaignTemplates' : 'listProjectCampaignTemplates'
       const path = via === 'app' ? '/v1/templates/campaigns' : `/management/v1/projects/${enc(ctx.ids.projectId!)}/templates/campaigns`
+      // The full listing and the first page side by side (two reads of one listing), judged in turn.
+      const pendingFirst = early(ctx.call({ operationId, method: 'GET', path, auth: via, query: { limit: 1 } }, { status: 200 }))
       const all = await ctx.call({ operationId, method: 'GET', path, auth: via, query: { limit: 100, include_total: true } }, { status: 200 })
       const listed: string[] = (listItems(all.response.body) ?? []).map((t: any) => t?.id)
       ctx.expectThat(all, '/total', (total) => total === undefined || total >= listed.length, 'at least the number of templates listed')
       if (listed.length < 2) ctx.skip('the project has fewer than two campaign templates to page through')
-      const first = await ctx.call({ operationId, method: 'GET', path, auth: via, query: { limit: 1 } }, { status: 200 })
+      const first = await pendingFirst
       ctx.expectField(first, '/has_more', true, 'more templates follow the first of several')
       const cursor = first.response.body.more_starting_after ?? listItems(first.response.body)?.[0]?.id
       const second = await ctx.call({ operationId, method: 'GET', path, auth: via, query: { limit: 1, starting_after_id: cursor } }, { status: 200 })
@@ -166,11 +168,13 @@ export const readChecks: Check[] = [
       ctx.expectThat(list, '/total', (total) => total === undefined || total >= list.response.body.tiers.length, 'at least the number of tiers listed')
       const listed = list.response.body.tiers?.[0]
       if (!listed) ctx.skip('the project has no promotion tier to read')
+      // The tier by id and its campaign's tiers: two reads, side by side, judged in turn.
+      const campaignId = listed.campaign_id ?? listed.campaign?.id
+      const pendingOfCampaign = typeof campaignId === 'string' ? early(ctx.call({ operationId: 'listCampaignPromotionTiers', method: 'GET', path: `/v1/promotions/${enc(campaignId)}/tiers` }, { status: 200 })) : undefined
       const one = await ctx.call({ operationId: 'getPromotionTier', method: 'GET', path: `/v1/promotions/tiers/${enc(listed.id)}` }, { status: 200 })
       for (const field of ['id', 'name', 'campaign_id']) ctx.expectField(one, `/${field}`, listed[field], 'getPromotionTier answers the tier listPromotionTiers lists')
-      const campaignId = listed.campaign_id ?? listed.campaign?.id
-      if (typeof campaignId !== 'string') ctx.skip('the listed tier names no campaign')
-      const ofCampaign = await ctx.call({ operationId: 'listCampaignPromotionTiers', method: 'GET', path: `/v1/promotions/${enc(campaignId)}/tiers` }, { status: 200 })
+      if (!pendingOfCampaign) return ctx.skip('the listed tier names no campaign')
+      const ofCampaign = await pendingOfCampaign
       ctx.expectThat(ofCampaign, '/tiers', (tiers: any[]) => tiers.some((t) => t?.id === listed.id), `${listed.id} among its campaign's tiers`)
     },
   },

@@ -44,13 +44,17 @@ export const resourceChecks: Check[] = [
     requests: 5,
     value: 2,
     shares: { changes: ['campaign-list', 'categories'] },
-    async run(ctx) {
+    // The category and its campaign: the preparation (made ahead side by side).
+    async prepare(ctx) {
       // The API cannot delete categories: this one stays, named with the run prefix (see Cleanup).
       const name = ctx.name('expand-category')
       const category = await ctx.call({ operationId: 'createCategory', method: 'POST', path: '/v1/categories', body: { name, hierarchy: 3 } }, { status: 200 })
       const categoryId: string = category.response.body.id
       const created = await createCampaign(ctx, 'PROMOTION', 'with-category', { body: { category_id: categoryId } })
-      const campaign = created.response.body
+      return { name, categoryId, campaign: created.response.body }
+    },
+    async run(ctx) {
+      const { name, categoryId, campaign } = await ctx.prepared<{ name: string; categoryId: string; campaign: any }>()
       // `category` is the documented value (it fills `categories`).
       const query = { limit: 10, expand: 'category', 'filters[campaigns][conditions][$is]': campaign.name }
       const res = await ctx.call({ operationId: 'listCampaigns', method: 'GET', path: '/v1/campaigns', query }, { status: 200 })
@@ -81,7 +85,7 @@ export const resourceChecks: Check[] = [
       ctx.cleanup.add(`restore ${ctx.ids.assignmentId} points to ${old}`, async (client) => {
         const res = await client.send({ operationId: 'updateRewardAssignment', method: 'PUT', path, body: { parameters: { loyalty: { points: old } } } })
         if (res.response.status !== 200) throw new Error(`PUT answered ${res.response.status}`)
-      })
+      }, path)
       const updated = await ctx.call({ operationId: 'updateRewardAssignment', method: 'PUT', path, body: { parameters: { loyalty: { points: old + 1 } } } }, { status: 200 })
       ctx.expectField(updated, '/id', ctx.ids.assignmentId)
       ctx.expectField(updated, '/parameters/loyalty/points', old + 1)

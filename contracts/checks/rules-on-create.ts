@@ -1,4 +1,5 @@
 import type { Check } from '../check.js'
+import type { Exchange } from '../http-client.js'
 import { expectInapplicable, validate } from './checkout-support.js'
 import { MINIMUM, ownRule } from './checkout-rules.js'
 import { createCampaign } from './support.js'
@@ -17,10 +18,14 @@ export const ruleOnCreateChecks: Check[] = [{
   requests: 4,
   value: 2,
   shares: { changes: ['campaign-list', 'validation-rules'] },
-  async run(ctx) {
+  // The rule and the campaign are what the check sends before it looks: its preparation (made ahead side by side).
+  async prepare(ctx) {
     const ruleId = await ownRule(ctx, 'tier-rule-on-create')
     const tier = { name: 'Rule on create', banner: 'rule-on-create', action: { discount: { type: 'AMOUNT', amount_off: 500, effect: 'APPLY_TO_ORDER' } }, validation_rules: [ruleId] }
-    const created = await createCampaign(ctx, 'PROMOTION', 'tier-rule-on-create', { body: { promotion: { tiers: [tier] } } })
+    return { ruleId, created: await createCampaign(ctx, 'PROMOTION', 'tier-rule-on-create', { body: { promotion: { tiers: [tier] } } }) }
+  },
+  async run(ctx) {
+    const { ruleId, created } = await ctx.prepared<{ ruleId: string; created: Exchange }>()
     const at = '/promotion/tiers/0/validation_rule_assignments/data'
     ctx.expectThat(created, at, (list) => list === undefined || (Array.isArray(list) && list.some((a: any) => a?.rule_id === ruleId)), `an assignment of ${ruleId} (when the answer lists assignments)`, 'a tier created with validation_rules lists them as assigned')
     const tierId: string = created.response.body.promotion.tiers[0].id

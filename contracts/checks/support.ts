@@ -36,6 +36,15 @@ export async function waitUntilGenerated(ctx: CheckContext, id: string): Promise
   )
 }
 
+/**
+ * A request started now and awaited later, where the check judges it: what it sends goes side by side with
+ * what the check awaits first, while its failure still surfaces in the check's order (and never unhandled).
+ */
+export function early<T>(pending: Promise<T>): Promise<T> {
+  pending.catch(() => undefined)
+  return pending
+}
+
 /** Reads `campaigns` of a listCampaigns answer, as ids. */
 export function campaignIds(ex: Exchange): string[] {
   const list = ex.response.body?.campaigns

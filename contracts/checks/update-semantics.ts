@@ -21,6 +21,9 @@ interface UpdateTarget {
   before?: Exchange
 }
 
+/** The target with its read before the update, as the check's preparation leaves it. */
+type Prepared = UpdateTarget & { before: Exchange }
+
 interface UpdateRecipe {
   needs?: Check['needs']
   shares: SharedUse
@@ -56,7 +59,7 @@ const RECIPES: Readonly<Record<string, UpdateRecipe>> = {
       ctx.cleanup.add(`restore ${ctx.ids.assignmentId} points to ${old}`, async (client) => {
         const res = await client.send({ operationId: 'updateRewardAssignment', method: 'PUT', path, body: { parameters: { loyalty: { points: old } } } })
         if (res.response.status !== 200) throw new Error(`PUT answered ${res.response.status}`)
-      })
+      }, path)
       return { path, read: { operationId: 'getRewardAssignment', path }, body: { parameters: { loyalty: { points: old + 1 } } }, before: current }
     },
   },
@@ -85,9 +88,14 @@ export function updateSemanticsChecks(operations: readonly OperationInfo[]): Che
       requests: recipe.requests,
       value: 2,
       shares: recipe.shares,
-      async run(ctx) {
+      // What to update and its read before the update: the preparation (made ahead side by side where it can).
+      async prepare(ctx): Promise<Prepared> {
         const target = await recipe.prepare(ctx)
-        const before = target.before ?? await ctx.call({ operationId: target.read.operationId, method: 'GET', path: target.read.path }, { status: 200 })
+        return { ...target, before: target.before ?? await ctx.call({ operationId: target.read.operationId, method: 'GET', path: target.read.path }, { status: 200 }) }
+      },
+      async run(ctx) {
+        const target = await ctx.prepared<Prepared>()
+        const { before } = target
         await ctx.wait(PAUSE_MS)
         await ctx.call({ operationId: op.operationId, method: op.method, path: target.path, body: target.body }, { status: 200 })
         const after = await ctx.call({ operationId: target.read.operationId, method: 'GET', path: target.read.path }, { status: 200 })

@@ -61,8 +61,9 @@ export const voucherEffectChecks: Check[] = [
     requests: 7,
     value: 2,
     shares: { changes: ['campaign-list', 'clock'] },
+    prepare: (ctx) => ownCoupon(ctx, 'dates-reach-vouchers', 1),
     async run(ctx) {
-      const { id, code } = await ownCoupon(ctx, 'dates-reach-vouchers', 1)
+      const { id, code } = await ctx.prepared<{ id: string; code: string }>()
       // a fresh voucher, neither published nor redeemed: no reading of the real service keeps its old dates
       const dates = { start_date: '2020-01-01T00:00:00.000Z', expiration_date: '2099-12-31T23:59:59.000Z' }
       await ctx.call({ operationId: 'updateCampaign', method: 'PUT', path: campaignPath(id), body: dates }, { status: 200 })
@@ -83,9 +84,10 @@ export const voucherEffectChecks: Check[] = [
     readOnly: false,
     requests: 14,
     value: 2,
-    shares: { changes: ['campaign-list', 'clock', 'redemptions'] },
+    shares: { changes: ['campaign-list', 'clock', 'redemptions'], preparing: ['clock'] },
+    prepare: (ctx) => ownCoupon(ctx, 'redemption-list', USES),
     async run(ctx) {
-      const { code } = await ownCoupon(ctx, 'redemption-list', USES)
+      const { code } = await ctx.prepared<{ id: string; code: string }>()
       const first = await redeemOnce(ctx, code)
       const second = await redeemOnce(ctx, code)
       const [one, other, voucher, failed] = await Promise.all([
