@@ -2,7 +2,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, wri
 import { join } from 'node:path'
 import { isDeepStrictEqual } from 'node:util'
 import { Script } from 'node:vm'
-import { describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { decodeGraph, encodeGraph } from '../spec/graph-json.js'
 import { parseSpec } from '../spec/load-spec.js'
 import { loadPrecompiledDocument, precompiledFor, readPrecompiled } from '../spec/precompiled.js'
@@ -109,15 +109,28 @@ describe('graph JSON', () => {
 })
 
 describe('a precompiled artifact', () => {
-  it('is used only while the spec files are the ones it was built from', async () => {
-    // Inside node_modules/ so the generated modules resolve ajv's runtime helpers.
-    const root = mkdtempSync(join(packageRoot(), 'node_modules', '.cache', 'promokit-stale-'))
+  // One artifact written for a copy of the spec; each test edits a copy of that directory of its own.
+  // Inside node_modules/ so the generated modules resolve ajv's runtime helpers.
+  const cacheDir = join(packageRoot(), 'node_modules', '.cache')
+  let built: string
+  let key: string
+  beforeAll(async () => {
+    built = mkdtempSync(join(cacheDir, 'promokit-artifact-'))
+    cpSync(join(packageRoot(), 'spec'), join(built, 'spec'), { recursive: true })
+    ;({ key } = await writePrecompiled(join(built, 'spec', 'openapi.yaml'), join(built, 'validators')))
+  })
+  afterAll(() => rmSync(built, { recursive: true, force: true }))
+
+  /** A copy of the spec and its artifact that the test may change. */
+  function copyOfBuilt(): { root: string; entry: string; dir: string } {
+    const root = mkdtempSync(join(cacheDir, 'promokit-artifact-copy-'))
+    cpSync(built, root, { recursive: true })
+    return { root, entry: join(root, 'spec', 'openapi.yaml'), dir: join(root, 'validators') }
+  }
+
+  it('is used only while the spec files are the ones it was built from', () => {
+    const { root, entry, dir } = copyOfBuilt()
     try {
-      cpSync(join(packageRoot(), 'spec', 'openapi.yaml'), join(root, 'spec', 'openapi.yaml'), { recursive: true })
-      cpSync(join(packageRoot(), 'spec', 'checkout.yaml'), join(root, 'spec', 'checkout.yaml'))
-      const entry = join(root, 'spec', 'openapi.yaml')
-      const dir = join(root, 'validators')
-      await writePrecompiled(entry, dir)
       expect(readPrecompiled(dir, entry)).toBeDefined()
       // A referenced file changed: same key, but its recorded hash no longer matches.
       const sibling = join(root, 'spec', 'checkout.yaml')
@@ -131,13 +144,9 @@ describe('a precompiled artifact', () => {
     }
   })
 
-  it('carries V8\'s code cache of its validators, which the process accepts; without a usable one it only compiles', async () => {
-    const root = mkdtempSync(join(packageRoot(), 'node_modules', '.cache', 'promokit-codecache-'))
+  it('carries V8\'s code cache of its validators, which the process accepts; without a usable one it only compiles', () => {
+    const { root, entry, dir } = copyOfBuilt()
     try {
-      cpSync(join(packageRoot(), 'spec'), join(root, 'spec'), { recursive: true })
-      const entry = join(root, 'spec', 'openapi.yaml')
-      const dir = join(root, 'validators')
-      const { key } = await writePrecompiled(entry, dir)
       const answers = (): number => Object.keys(precompiledFor(readPrecompiled(dir, entry)!)!.validators('response')).length
       const expected = answers()
       for (const direction of ['request', 'response']) {
