@@ -11,7 +11,8 @@ export interface Held {
 }
 
 /**
- * Starts counting the run's rate-limit waits for `what`, which lives `lifeMs` on the target's clock. A wait of
+ * Starts counting the run's rate-limit waits for `what` (named with its life: "the 10 s lock"), which lives
+ * `lifeMs` on the target's clock. A wait of
  * the run passes that time on any target (a window of the real service lasts up to an hour, a token 900 s) and
  * moves the mock's clock. Other moves of the clock while it is held (other checks' polls) are not counted: a wait
  * of half its life is taken as long enough to have outlived it. `since`: the count when it was asked for
@@ -22,6 +23,6 @@ export function hold(ctx: CheckContext, what: string, lifeMs: number, since = ct
   return {
     waitedMs,
     mayHaveLapsed: () => waitedMs() > 0 && waitedMs() >= lifeMs / 2,
-    cannotTell: (question) => ctx.skip(`the run waited ${Math.round(waitedMs() / 1000)} s for the target's rate limit while ${what} (${Math.round(lifeMs / 1000)} s) was held: ${question} cannot be told`),
+    cannotTell: (question) => ctx.skip(`the run waited ${Math.round(waitedMs() / 1000)} s for the target's rate limit while ${what} was held: ${question} cannot be told`),
   }
 }

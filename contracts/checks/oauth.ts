@@ -35,7 +35,8 @@ async function workingToken(ctx: CheckContext): Promise<WorkingToken> {
     const since = ctx.rateLimitWaitedMs()
     const issued = await ctx.call(token({ grant_type: 'client_credentials', scope: 'api campaigns' }), { status: 200 })
     const life = issued.response.body?.expires_in
-    const held = hold(ctx, 'a new OAuth token', (Number.isInteger(life) && life > 0 ? life : DOCUMENTED_LIFE_S) * 1000, since)
+    const lifeS = Number.isInteger(life) && life > 0 ? life : DOCUMENTED_LIFE_S
+    const held = hold(ctx, `a new OAuth token (${lifeS} s)`, lifeS * 1000, since)
     const { auth, exchange } = await bearerAuth(ctx, issued.response.body?.access_token, listing, (ex) => ex.response.status === 200)
     if (exchange.response.status === 200 || !held.mayHaveLapsed()) {
       ctx.expectResponse(exchange, { status: 200 })
