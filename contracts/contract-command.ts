@@ -108,7 +108,7 @@ export function contractCommand(io: CommandIo = { stdout: process.stdout, env: p
     .option('--deadline <duration>', 'the whole run\'s time limit (90s, 15m, 1h): no check starts after it, the cleanup stops waiting there and reports what is left', parseDuration)
     .option('--cleanup', 'delete what earlier runs left on the target (campaigns named --run-prefix …), then exit; runs no check')
     .option('--run-prefix <prefix>', 'with --cleanup: the prefix a run printed (pk-<run id>-), or pk- for every run\'s leftovers')
-    .option('--concurrency <n>', 'checks run side by side when they share nothing', integerOption(1, 64), DEFAULTS.concurrency)
+    .option('--concurrency <n>', 'checks run side by side when they share nothing; above 1, the fixtures checks make for themselves are created together as the run starts (not when --max-requests is below the plan or the target rate-limits)', integerOption(1, 64), DEFAULTS.concurrency)
     .option('--rate-limit-wait <ms>', 'longest wait for the target\'s rate limit; beyond it a check is reported as not run', integerOption(0), DEFAULTS.rateLimitWaitMs)
     .option('--latency <ms>', 'with the in-process mock only: latency it adds to every answer', integerOption(0, 600_000))
     .option('--baseline <file>', 'known failures (with reason, owner, expiry): the run fails only on new ones and expired entries')

@@ -80,6 +80,24 @@ describe('the run\'s rate limiter', () => {
     expect(server.requests).toHaveLength(2)
   })
 
+  it('waits once for concurrent 429s: time passes once for all (on the mock each sleep would move the clock again)', async () => {
+    const refused = { status: 429, headers: { 'retry-after': '36' }, body: { code: 429, key: 'too_many_requests' } }
+    const server = await target([refused, refused, refused])
+    // Like the mock's clock: a sleep moves it when it ends (the advance is a request), here once all three were refused.
+    let now = Date.UTC(2026, 0, 1)
+    const slept: number[] = []
+    const limiter: RateLimitBackoff = new RateLimitBackoff({ maxWaitMs: 60_000, clock: { now: () => now, sleep: async (ms) => {
+      slept.push(ms)
+      while (limiter.state.refusals < 3) await new Promise(setImmediate)
+      now += ms
+    } } })
+    const c = client(server.url, limiter)
+    const answers = await Promise.all([c.send(list), c.send(list), c.send(list)])
+    expect(answers.map((ex) => ex.response.status)).toEqual([200, 200, 200])
+    expect(slept).toEqual([36_000])
+    expect(limiter.state).toMatchObject({ refusals: 3, waitedMs: 36_000 })
+  })
+
   it('reads Retry-After as seconds or an HTTP date, and backs off when the target names no time', () => {
     const now = Date.UTC(2026, 0, 1)
     expect(retryDelay({ 'retry-after': '2.5' }, now, 1)).toBe(2_500)

@@ -78,10 +78,32 @@ export class RateLimitBackoff {
     }
   }
 
+  /** The wait under way: until when (on the run's clock, as it read when the wait began) and its end. */
+  #sleeping: { until: number; done: Promise<void> } | undefined
+
+  /**
+   * Waits `ms`. Side by side, waits overlap: one ending no later than the wait under way ends with it, a longer
+   * one sleeps only the rest, so time passes once for all, as on a real target. On the mock a sleep moves the
+   * clock: summed, concurrent waits would move it as many times over (and age tokens and locks as fast).
+   */
   async #wait(ms: number): Promise<void> {
     if (ms > this.options.maxWaitMs) throw new RateLimited(ms, this.options.maxWaitMs)
+    const until = this.options.clock.now() + ms
+    const current = this.#sleeping
+    if (current) {
+      await current.done
+      if (until > current.until) await this.#wait(until - current.until)
+      return
+    }
+    const done = this.options.clock.sleep(ms)
+    const sleeping = { until, done }
+    this.#sleeping = sleeping
     this.state.waitedMs += ms
-    await this.options.clock.sleep(ms)
+    try {
+      await done
+    } finally {
+      if (this.#sleeping === sleeping) this.#sleeping = undefined
+    }
   }
 
   #observe(headers: Record<string, string>): void {

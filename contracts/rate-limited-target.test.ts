@@ -1,9 +1,10 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, it } from 'vitest'
+import { createMockServer } from '../mock/adapters/node-server.js'
 import { runSuite } from './runner.js'
+import { loadSuite, type Suite } from './suite.js'
 import { forwardAnswer, readBody } from './testing/forward-answer.js'
-import { useSuiteAndMock } from './testing/suite-and-mock.js'
 import type { RunReport } from './types.js'
 
 // Issue 12, section 1's last legitimate variant: a server that rate-limits the run, as the real service does.
@@ -24,9 +25,13 @@ const VARIANTS: Variant[] = [
 const LIMIT = 40
 const WINDOW_MS = 60_000
 
-const t = useSuiteAndMock()
+let suite: Suite
+beforeAll(async () => {
+  suite = await loadSuite()
+})
 
-async function rateLimitingProxy(variant: Variant): Promise<{ url: string; now(): number; refused: () => number; close(): Promise<void> }> {
+/** In front of `mockUrl`, which no other run may share: the proxy's clock must be the only thing moving the mock's. */
+async function rateLimitingProxy(variant: Variant, mockUrl: string): Promise<{ url: string; now(): number; refused: () => number; close(): Promise<void> }> {
   let now = Date.UTC(2026, 0, 1)
   let windowEnd = now + WINDOW_MS
   let used = 0
@@ -48,7 +53,7 @@ async function rateLimitingProxy(variant: Variant): Promise<{ url: string; now()
       return
     }
     if (limited) used++
-    await forwardAnswer(t.mock.url, req, body, res, variant.headers && limited ? rate : {})
+    await forwardAnswer(mockUrl, req, body, res, variant.headers && limited ? rate : {})
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   return {
@@ -63,19 +68,23 @@ async function rateLimitingProxy(variant: Variant): Promise<{ url: string; now()
 }
 
 describe('a target that rate-limits the run', () => {
-  it.each(VARIANTS)('$name: every check passes, none fails for a 429', async (variant) => {
-    await t.mock.reset()
-    const proxy = await rateLimitingProxy(variant)
+  // Side by side, each against a mock of its own: two runs moving one mock's clock (or resetting it) would expire
+  // each other's tokens and locks, which no single deployment does.
+  it.concurrent.for(VARIANTS)('$name: every check passes, none fails for a 429', { timeout: 60_000 }, async (variant, { expect }) => {
+    const mock = await createMockServer()
+    const proxy = await rateLimitingProxy(variant, mock.url)
     let report: RunReport
     try {
       report = await runSuite({
-        baseUrl: proxy.url, credentials: t.mock.credentials, ids: { projectId: t.mock.credentials.projectId }, isMock: true,
-        validator: t.suite.validator, checks: t.suite.checks, concurrency: 4, clock: { now: proxy.now, sleep: async () => {} },
+        baseUrl: proxy.url, credentials: mock.credentials, ids: { projectId: mock.credentials.projectId }, isMock: true,
+        validator: suite.validator, checks: suite.checks, concurrency: 4, clock: { now: proxy.now, sleep: async () => {} },
       })
     } finally {
       await proxy.close()
+      await mock.close()
     }
-    const failures = report.results.filter((r) => r.status === 'failed').map((r) => `${r.id}: ${r.failure?.problems[0]?.message}`)
+    // The failing answer's status and body too: a refusal's reason (a 429, an expired token) is in them.
+    const failures = report.results.filter((r) => r.status === 'failed').map((r) => `${r.id}: ${r.failure?.problems[0]?.message} (${r.failure?.response?.status} ${r.failure?.response?.body ?? ''})`)
     expect(failures).toEqual([])
     expect(report.summary.rateLimited).toBe(0)
     expect(report.cleanup.failed).toEqual([])
@@ -84,5 +93,5 @@ describe('a target that rate-limits the run', () => {
     // With the headers the suite paces itself and never goes over; without them it learns from the 429s.
     if (variant.headers) expect(proxy.refused()).toBe(0)
     else expect(proxy.refused()).toBeGreaterThan(0)
-  }, 60_000)
+  })
 })

@@ -4,6 +4,7 @@ import type { SuiteOperation } from '../suite-validator.js'
 import { checkResponse, isUnauthorizedKey } from '../expect-response.js'
 import { probe } from './auth.js'
 import { bearerAuth, type HeaderAuth } from './bearer-auth.js'
+import { hold, type Held } from './held-across-waits.js'
 import { schemesOf as schemes } from '../operation-auth.js'
 import { mapConcurrent } from '../schedule.js'
 
@@ -25,6 +26,14 @@ function scopeProbe(op: SuiteOperation, token: string | HeaderAuth) {
   const path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => `pk-scope-probe-${name}`)
   const body = ['POST', 'PUT', 'PATCH'].includes(op.method.toUpperCase()) ? ['pk-scope-probe'] : undefined
   return { operationId: op.operationId, method: op.method, path, body, auth: typeof token === 'string' ? { headers: { Authorization: `Bearer ${token}` } } : token }
+}
+
+/** A token's documented life (notes §1.2). */
+const TOKEN_LIFE_MS = 900_000
+
+interface HeldToken {
+  token: string
+  held: Held
 }
 
 async function issue(ctx: CheckContext, scope: string): Promise<string> {
@@ -96,7 +105,11 @@ function bearerScopes(operations: readonly SuiteOperation[]): Check {
       // A token lives 15 minutes: a run the target rate-limits (or a mock whose clock its waits move) may outlive
       // it, so a refusal is asked again with a fresh token before it counts.
       const freshRight = async (): Promise<string> => (right = await issue(ctx, resourceScopes.join(' ')))
-      let every: Promise<string> | undefined
+      let every: Promise<HeldToken> | undefined
+      const issueHeld = async (scope: string): Promise<HeldToken> => {
+        const since = ctx.rateLimitWaitedMs()
+        return { token: await issue(ctx, scope), held: hold(ctx, 'a token with every listed scope (900 s)', TOKEN_LIFE_MS, since) }
+      }
       const problems: { exchange: Exchange; message: string }[] = []
       await inPool(withOauth, async (op) => {
         await Promise.all([refusedWithout(op), allowedWith(op)])
@@ -118,9 +131,17 @@ function bearerScopes(operations: readonly SuiteOperation[]): Check {
         if (!refusedFor(allowed.response.status)) return
         // The real service lists `api` and the resource scope in one requirement (notes §1.2), which OpenAPI reads as
         // both required: a target refusing the resource scope alone may still take a token with every listed scope.
-        every ??= issue(ctx, everyScope.join(' '))
+        every ??= issueHeld(everyScope.join(' '))
         // ... and the app keys with it, where the target wants all at once (bearerAuth).
-        const { exchange: withEvery } = await bearerAuth(ctx, await every, (auth) => scopeProbe(op, auth), (ex) => !refusedFor(ex.response.status))
+        const withToken = async (token: Promise<HeldToken>) => (await bearerAuth(ctx, (await token).token, (auth) => scopeProbe(op, auth), (ex) => !refusedFor(ex.response.status))).exchange
+        const held = every
+        let withEvery = await withToken(held)
+        // Shared by the operations, it may have outlived its life in the run's rate-limit waits: asked again with
+        // a new one (one for all) before a refusal counts.
+        if (refusedFor(withEvery.response.status) && (await held).held.mayHaveLapsed()) {
+          if (every === held) every = issueHeld(everyScope.join(' '))
+          withEvery = await withToken(every)
+        }
         if (!refusedFor(withEvery.response.status)) return ctx.follows('a resource scope alone refused: every listed scope required (OpenAPI reading)')
         problems.push({ exchange: withEvery, message: `${op.operationId}: a token with its scope ${ownScopes(op).join('/')} (and with every scope it lists: ${oauthScopes(op).join(' ')}) must not be refused for its credentials` })
       }

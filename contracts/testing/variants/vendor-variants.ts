@@ -24,7 +24,7 @@ const scopeRefused403: Behaviour = onResponse('*', (res) => {
  * `X-App-Id + X-App-Token + X-Voucherify-OAuth[api, <resource>]`, notes §1.2): a bearer token without `api` is
  * refused on the server-side API. The wrapper remembers the scopes of the tokens it saw issued.
  */
-const allScopesRequired: Behaviour = combine(
+export const allScopesRequired: Behaviour = combine(
   onResponse('createOAuthToken', (res, _req, ctx) => void ctx.state.set(`token:${res.body?.access_token}`, String(res.body?.scope ?? '').split(/\s+/)), 200),
   onRequest('*', (req, ctx) => {
     const bearer = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1]
