@@ -1,11 +1,11 @@
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { isDeepStrictEqual } from 'node:util'
 import { Script } from 'node:vm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { decodeGraph, encodeGraph } from '../spec/graph-json.js'
 import { parseSpec } from '../spec/load-spec.js'
-import { loadPrecompiledDocument, precompiledFor, readPrecompiled } from '../spec/precompiled.js'
+import { artifactKey, bundledArtifactDir, loadPrecompiledDocument, precompiledFor, readPrecompiled } from '../spec/precompiled.js'
 import { collectExamples } from '../spec/spec-walk.js'
 import { packageRoot, specPath } from '../paths.js'
 import { writePrecompiled } from './precompile.js'
@@ -109,7 +109,10 @@ describe('graph JSON', () => {
 })
 
 describe('a precompiled artifact', () => {
-  // One artifact written for a copy of the spec; each test edits a copy of that directory of its own.
+  // A copy of the spec with its artifact; each test edits a copy of that directory of its own. The artifact is
+  // the one the precompiled document above was read from (the build's in dist/validators, or the one loadSpec
+  // wrote to node_modules/.cache): writePrecompiled made it for these very spec files and this code (its key),
+  // so the tests need not spend a third precompile of the spec; writePrecompiled writes one when neither is there.
   // Inside node_modules/ so the generated modules resolve ajv's runtime helpers.
   const cacheDir = join(packageRoot(), 'node_modules', '.cache')
   let built: string
@@ -117,7 +120,11 @@ describe('a precompiled artifact', () => {
   beforeAll(async () => {
     built = mkdtempSync(join(cacheDir, 'promokit-artifact-'))
     cpSync(join(packageRoot(), 'spec'), join(built, 'spec'), { recursive: true })
-    ;({ key } = await writePrecompiled(join(built, 'spec', 'openapi.yaml'), join(built, 'validators')))
+    key = artifactKey(specPath())
+    const made = [bundledArtifactDir(), join(cacheDir, 'promokit', 'validators')].find((dir) => readPrecompiled(dir, specPath(), key))
+    if (!made) return void ({ key } = await writePrecompiled(join(built, 'spec', 'openapi.yaml'), join(built, 'validators')))
+    mkdirSync(join(built, 'validators'))
+    for (const file of readdirSync(made).filter((name) => name.startsWith(`${key}.`))) cpSync(join(made, file), join(built, 'validators', file))
   })
   afterAll(() => rmSync(built, { recursive: true, force: true }))
 
