@@ -70,17 +70,8 @@ describe('Cleanup of the run\'s campaigns', () => {
 describe('Deleting along the run (deleteFinished)', () => {
   it('deletes only the campaigns of finished checks; the end deletes the rest, sweeps without asking twice and confirms all with one listing', async () => {
     const ours = [{ id: 'camp_a', name: `${PREFIX}a-1` }, { id: 'camp_b', name: `${PREFIX}b-2` }]
-    const listings = [listing(ours), listing([])]
-    const server = await scriptedServer((req) => {
-      if (req.method === 'DELETE') return { status: 202, body: { async_action_id: 'aa_1' } }
-      if (req.url!.startsWith('/v1/campaigns?')) return listings.shift() ?? { status: 500 }
-      return gone
-    })
-    close = server.close
-    const client = new HttpClient({ baseUrl: server.url, credentials: {}, timeoutMs: 5_000, budget: 100 })
     let owner = 'check-a'
-    const waits: number[] = []
-    const cleanup = new Cleanup({ client: () => client, wait: async (ms) => void waits.push(ms), pollTimeoutMs: 60_000, concurrency: 4, owner: () => owner })
+    const { server, client, waits, cleanup } = await deletingServer([listing(ours), listing([])], () => owner)
     cleanup.deleteCampaign('camp_a')
     owner = 'check-b'
     cleanup.deleteCampaign('camp_b')
@@ -95,8 +86,8 @@ describe('Deleting along the run (deleteFinished)', () => {
     expect(outcome.failed).toEqual([])
   })
 
-  /** camp_a of check-a, deleted along the run (202), then the end with the sweep; the listings answer in turn. */
-  async function alongThenEnd(listings: ScriptedAnswer[]) {
+  /** A target whose DELETE answers 202 and whose listings answer in turn, and a Cleanup of `owner`'s campaigns against it. */
+  async function deletingServer(listings: ScriptedAnswer[], owner: () => string) {
     const server = await scriptedServer((req) => {
       if (req.method === 'DELETE') return { status: 202, body: { async_action_id: 'aa_1' } }
       if (req.url!.startsWith('/v1/campaigns?')) return listings.shift() ?? { status: 500 }
@@ -105,7 +96,13 @@ describe('Deleting along the run (deleteFinished)', () => {
     close = server.close
     const client = new HttpClient({ baseUrl: server.url, credentials: {}, timeoutMs: 5_000, budget: 100 })
     const waits: number[] = []
-    const cleanup = new Cleanup({ client: () => client, wait: async (ms) => void waits.push(ms), pollTimeoutMs: 60_000, concurrency: 4, owner: () => 'check-a' })
+    const cleanup = new Cleanup({ client: () => client, wait: async (ms) => void waits.push(ms), pollTimeoutMs: 60_000, concurrency: 4, owner })
+    return { server, client, waits, cleanup }
+  }
+
+  /** camp_a of check-a, deleted along the run (202), then the end with the sweep; the listings answer in turn. */
+  async function alongThenEnd(listings: ScriptedAnswer[]) {
+    const { server, client, waits, cleanup } = await deletingServer(listings, () => 'check-a')
     cleanup.deleteCampaign('camp_a')
     cleanup.finished('check-a')
     await cleanup.deleteFinished(client)
