@@ -64,7 +64,8 @@ export const exportChecks: Check[] = [
     uses: ['giftCampaignId'],
     requests: 18,
     value: 3,
-    shares: { reads: ['gift-card'], changes: ['campaign-list', 'clock'] },
+    // `exports`: the two exports it makes are what exports.list reads back (a check that reads them waits for it).
+    shares: { reads: ['gift-card'], changes: ['campaign-list', 'clock', 'exports'] },
     async run(ctx) {
       const campaignId = await exportableCampaign(ctx)
       const body = { parameters: { order: '-created_at', fields: FIELDS } }

@@ -59,6 +59,7 @@ export async function runVariant(mock: MockServer, suite: Suite, how: Misbehavio
   if (!reach) return runAgainst(mock, suite, how)
   const ran = checksReaching(clean, reach, suite.checks)
   // One at a time, in the suite's order: side by side, a check that reads what an earlier one makes without
-  // declaring it (exports.list, the export of exports.lifecycle) may start first in a run of a few checks.
+  // declaring it may start first in a run of a few checks (exports.list did, before exports.lifecycle declared
+  // the exports it makes).
   return Object.assign(await runAgainst(mock, suite, how, { only: ran, concurrency: 1 }), { ran })
 }
